@@ -1,0 +1,2 @@
+MATCH (g:Group {id: $groupId})
+DETACH DELETE g

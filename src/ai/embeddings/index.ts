@@ -1,0 +1,32 @@
+import type { Embeddings } from '@langchain/core/embeddings';
+import type { Config } from '../../config.js';
+import { HashingEmbeddings } from './hashing.js';
+import { createOpenAIEmbeddings } from './openai.js';
+
+/** An embedder together with what the schema needs to know about it. */
+export interface Embedder {
+  embeddings: Embeddings;
+  dimension: number;
+  /** Recorded with vectors and runs, e.g. "hashing-384" or "openai:text-embedding-3-small". */
+  name: string;
+}
+
+export function createHashingEmbedder(dimension = 384, charNgrams = 0): Embedder {
+  return {
+    embeddings: new HashingEmbeddings({ dimension, charNgrams }),
+    dimension,
+    name: `hashing-${dimension}${charNgrams ? `-c${charNgrams}` : ''}`,
+  };
+}
+
+/**
+ * Builds the configured embedder. For OpenAI without an explicit EMBEDDING_DIMENSION the size is learned
+ * by embedding one probe text, so that the vector indexes are created with the size the model really returns.
+ */
+export async function createEmbedder(config: Config): Promise<Embedder> {
+  const { kind, dimension: asked, charNgrams } = config.embedder;
+  if (kind === 'hashing') return createHashingEmbedder(asked, charNgrams);
+  const embeddings = createOpenAIEmbeddings(config.openai, asked);
+  const dimension = asked ?? (await embeddings.embedQuery('dimension probe')).length;
+  return { embeddings, dimension, name: `openai:${config.openai.embeddingModel}` };
+}

@@ -1,0 +1,72 @@
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { validationError } from './errors.js';
+
+type AnySchema = z.ZodType;
+type Out<S> = S extends AnySchema ? z.output<S> : undefined;
+
+/**
+ * One HTTP route, described once: its schemas validate the request, type the handler and
+ * become the OpenAPI document, so the three cannot drift apart.
+ */
+export interface RouteSpec<
+  P extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Express path, e.g. /v1/groups/:groupId/memories */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Response schemas by status code; the first is the success response. */
+  responses: Record<number, { description: string; schema?: AnySchema; contentType?: string }>;
+  /** Example request body, checked against `body` by the OpenAPI test. */
+  example?: unknown;
+  handler: (
+    input: { params: Out<P>; query: Out<Q>; body: Out<B> },
+    req: Request,
+    res: Response,
+  ) => Promise<unknown>;
+}
+
+export type AnyRoute = RouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined>;
+
+export function defineRoute<
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+function parse(where: 'params' | 'query' | 'body', schema: AnySchema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(where, result.error);
+  return result.data;
+}
+
+/** Mounts routes: validates params, then query, then body; a handler's return value is sent as JSON with the first status. */
+export function mountRoutes(router: Router, routes: AnyRoute[]): void {
+  for (const route of routes) {
+    const status = Number(Object.keys(route.responses)[0] ?? 200);
+    router[route.method](route.path, async (req, res) => {
+      const input = {
+        params: parse('params', route.params, req.params),
+        query: parse('query', route.query, req.query),
+        body: parse('body', route.body, req.body),
+      };
+      const result = await route.handler(input as never, req, res);
+      if (!res.headersSent) res.status(status).json(result);
+    });
+  }
+}
+
+/** Express path (/a/:id) to OpenAPI path (/a/{id}). */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+}

@@ -1,0 +1,190 @@
+import cron from 'node-cron';
+import { z } from 'zod';
+
+/**
+ * Every setting Strata reads, from the environment, through this one schema.
+ * Read once at start-up; an invalid value stops start-up with a message naming every bad variable.
+ */
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const num = (fallback: number) => z.coerce.number().positive().default(fallback);
+const bool = (fallback: boolean) => z.stringbool().default(fallback);
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string()
+  .refine(isTimeZone, { message: 'not an IANA time zone (e.g. UTC, Europe/Berlin)' });
+
+export const envSchema = z
+  .object({
+    NEO4J_URI: z
+      .string()
+      .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'must look like bolt://host:7687 or neo4j+s://host')
+      .default('bolt://localhost:7687'),
+    NEO4J_USER: z.string().min(1).default('neo4j'),
+    NEO4J_PASSWORD: z.string().min(1).default('strata-password'),
+    NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STRATA_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    BODY_LIMIT_BYTES: int(5 * 1024 * 1024),
+
+    EMBEDDER: z.enum(['hashing', 'openai']).default('hashing'),
+    EMBEDDING_DIMENSION: z.coerce.number().int().min(8).max(4096).optional(),
+    HASHING_CHAR_NGRAMS: z.coerce.number().int().min(0).max(6).default(0),
+    SUMMARIZER: z.enum(['local', 'openai']).default('local'),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    OPENAI_TIMEOUT_MS: int(30_000),
+    OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+
+    DEFAULT_TIMEZONE: timeZoneSchema.default('UTC'),
+    SCHEDULER_ENABLED: bool(true),
+    CYCLE_SCHEDULE: z
+      .string()
+      .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
+      .default('*/5 * * * *'),
+    CYCLE_LEASE_SECONDS: int(600),
+
+    SESSION_GAP_MINUTES: int(30),
+    SESSION_MAX_NEW_MESSAGES: int(20),
+    DAY_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+    DAY_MIN_MEMORIES: int(3),
+    WEEK_MIN_DAYS: int(2),
+    MONTH_MIN_WEEKS: int(2),
+
+    DECAY_DAY_START_DAYS: num(7),
+    DECAY_DAY_MAX_AGE_DAYS: num(14),
+    DECAY_WEEK_START_DAYS: num(30),
+    DECAY_WEEK_MAX_AGE_DAYS: num(90),
+    DECAY_MONTH_START_DAYS: num(90),
+    DECAY_MONTH_MAX_AGE_DAYS: num(365),
+
+    PRUNE_ENABLED: bool(true),
+    PRUNE_DRY_RUN: bool(false),
+    PRUNE_MIN_DECAY: z.coerce.number().min(0).max(1).default(0.1),
+    KEEP_ORIGINAL_DAYS: int(365),
+  })
+  .superRefine((env, ctx) => {
+    const needsKey = env.EMBEDDER === 'openai' || env.SUMMARIZER === 'openai';
+    if (needsKey && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'required when EMBEDDER or SUMMARIZER is openai (or set OPENAI_BASE_URL for a local server)',
+      });
+    }
+    for (const level of ['DAY', 'WEEK', 'MONTH'] as const) {
+      if (env[`DECAY_${level}_MAX_AGE_DAYS`] <= env[`DECAY_${level}_START_DAYS`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`DECAY_${level}_MAX_AGE_DAYS`],
+          message: `must be greater than DECAY_${level}_START_DAYS`,
+        });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface DecaySetting {
+  startDays: number;
+  maxAgeDays: number;
+}
+
+export function buildConfig(env: Env) {
+  return {
+    neo4j: {
+      uri: env.NEO4J_URI,
+      user: env.NEO4J_USER,
+      password: env.NEO4J_PASSWORD,
+      database: env.NEO4J_DATABASE,
+    },
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      apiKey: env.STRATA_API_KEY,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    },
+    logLevel: env.LOG_LEVEL,
+    embedder: {
+      kind: env.EMBEDDER,
+      // The hashing embedder defaults to 384; an OpenAI model reports its own size unless one is asked for.
+      dimension: env.EMBEDDING_DIMENSION ?? (env.EMBEDDER === 'hashing' ? 384 : undefined),
+      charNgrams: env.HASHING_CHAR_NGRAMS,
+    },
+    summarizer: { kind: env.SUMMARIZER },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_BASE_URL,
+      chatModel: env.OPENAI_CHAT_MODEL,
+      embeddingModel: env.OPENAI_EMBEDDING_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
+      maxRetries: env.OPENAI_MAX_RETRIES,
+    },
+    defaultTimezone: env.DEFAULT_TIMEZONE,
+    scheduler: {
+      enabled: env.SCHEDULER_ENABLED,
+      schedule: env.CYCLE_SCHEDULE,
+      leaseSeconds: env.CYCLE_LEASE_SECONDS,
+    },
+    rollup: {
+      sessionGapMinutes: env.SESSION_GAP_MINUTES,
+      sessionMaxNewMessages: env.SESSION_MAX_NEW_MESSAGES,
+      dayGraceMinutes: env.DAY_GRACE_MINUTES,
+      dayMinMemories: env.DAY_MIN_MEMORIES,
+      weekMinDays: env.WEEK_MIN_DAYS,
+      monthMinWeeks: env.MONTH_MIN_WEEKS,
+    },
+    decay: {
+      day: { startDays: env.DECAY_DAY_START_DAYS, maxAgeDays: env.DECAY_DAY_MAX_AGE_DAYS },
+      week: { startDays: env.DECAY_WEEK_START_DAYS, maxAgeDays: env.DECAY_WEEK_MAX_AGE_DAYS },
+      month: { startDays: env.DECAY_MONTH_START_DAYS, maxAgeDays: env.DECAY_MONTH_MAX_AGE_DAYS },
+    } satisfies Record<string, DecaySetting>,
+    prune: {
+      enabled: env.PRUNE_ENABLED,
+      dryRun: env.PRUNE_DRY_RUN,
+      minDecay: env.PRUNE_MIN_DECAY,
+      keepOriginalDays: env.KEEP_ORIGINAL_DAYS,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads every setting from `source` (the environment by default); throws one ConfigError listing all problems. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as they do in most .env files and compose files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = cleaned[name];
+        const shown = value === undefined || /PASSWORD|KEY/.test(name) ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  return buildConfig(parsed.data);
+}

@@ -1,0 +1,98 @@
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { cypher } from './cypher.js';
+
+export type Params = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+/** Runs named Cypher files; the only door to Neo4j. Rows come back as plain JS (temporal values as ISO strings). */
+export class Graph {
+  constructor(
+    readonly driver: Driver,
+    readonly database: string,
+  ) {}
+
+  async read<T = Row>(name: string, params: Params = {}): Promise<T[]> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+    try {
+      return await session.executeRead((tx) => runNamed<T>(tx, name, params));
+    } finally {
+      await session.close();
+    }
+  }
+
+  async write<T = Row>(name: string, params: Params = {}): Promise<T[]> {
+    return this.writeTx((tx) => tx.run<T>(name, params));
+  }
+
+  /** Several named statements in one write transaction: all of them land, or none does. Retried on transient errors. */
+  async writeTx<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
+    try {
+      return await session.executeWrite((tx) => work(new GraphTx(tx)));
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Schema and SHOW commands cannot share a transaction with data, so each runs in an auto-commit transaction. */
+  async autoCommit<T = Row>(statement: string, params: Params = {}): Promise<T[]> {
+    const session = this.driver.session({ database: this.database });
+    try {
+      const result = await session.run(statement, params);
+      return result.records.map((record) => toPlain(record.toObject()) as T);
+    } finally {
+      await session.close();
+    }
+  }
+
+  async verifyConnectivity(): Promise<void> {
+    await this.driver.getServerInfo({ database: this.database });
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+}
+
+export class GraphTx {
+  constructor(private readonly tx: ManagedTransaction) {}
+
+  async run<T = Row>(name: string, params: Params = {}): Promise<T[]> {
+    return runNamed<T>(this.tx, name, params);
+  }
+}
+
+async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params): Promise<T[]> {
+  const result = await tx.run(cypher(name), params);
+  return result.records.map((record) => toPlain(record.toObject()) as T);
+}
+
+/** Neo4j values to plain JS: temporal values become ISO strings, nodes their properties, integers numbers. */
+export function toPlain(value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  if (
+    neo4j.isDateTime(value) ||
+    neo4j.isDate(value) ||
+    neo4j.isLocalDateTime(value) ||
+    neo4j.isTime(value) ||
+    neo4j.isLocalTime(value) ||
+    neo4j.isDuration(value)
+  ) {
+    return isoOf(value);
+  }
+  if (neo4j.isNode(value)) return toPlain((value as { properties: unknown }).properties);
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, toPlain(v)]));
+  }
+  return value;
+}
+
+function isoOf(value: unknown): string {
+  if (neo4j.isDateTime(value)) {
+    // Instants are reported in UTC with millisecond precision, the form the API documents.
+    return (value as { toStandardDate(): Date }).toStandardDate().toISOString();
+  }
+  return String(value);
+}

@@ -1,0 +1,69 @@
+import { cypher, cypherStatements } from './cypher.js';
+import type { Graph } from './graph.js';
+
+export const VECTOR_INDEXES = ['memory_embedding', 'summary_embedding', 'era_embedding'] as const;
+export const FULLTEXT_INDEX = 'text_fulltext';
+export const STRATA_INDEXES = [
+  ...VECTOR_INDEXES,
+  FULLTEXT_INDEX,
+  'memory_group_ts',
+  'summary_group_level_start',
+];
+
+export class SchemaMismatchError extends Error {
+  override name = 'SchemaMismatchError';
+}
+
+interface IndexRow {
+  name: string;
+  type: string;
+  state: string;
+  dimensions: number | null;
+}
+
+export async function listStrataIndexes(graph: Graph): Promise<IndexRow[]> {
+  return graph.autoCommit<IndexRow>(cypher('schema/show-indexes'), { names: STRATA_INDEXES });
+}
+
+/**
+ * Stops when an existing vector index was built for another embedder size: writing vectors of the
+ * wrong size would fail on every ingest, or worse, silently leave memories unsearchable.
+ */
+export async function assertVectorDimensions(graph: Graph, dimension: number): Promise<void> {
+  const wrong = (await listStrataIndexes(graph)).filter(
+    (i) => i.type === 'VECTOR' && i.dimensions !== null && Number(i.dimensions) !== dimension,
+  );
+  if (wrong.length === 0) return;
+  const found = wrong.map((i) => `${i.name} has ${i.dimensions}`).join(', ');
+  throw new SchemaMismatchError(
+    `Vector index size does not match the embedder: the embedder makes ${dimension}-dimensional vectors but ${found}. ` +
+      'Either configure the embedder that built them (EMBEDDER, EMBEDDING_DIMENSION), or drop the indexes ' +
+      `(${wrong.map((i) => `DROP INDEX ${i.name}`).join('; ')}), clear the old vectors ` +
+      '(MATCH (n) WHERE n:Memory OR n:Summary OR n:Era REMOVE n.embedding) and re-embed your data, then start again.',
+  );
+}
+
+/** Creates every constraint and index if missing; safe to run any number of times. */
+export async function applySchema(graph: Graph, dimension: number): Promise<void> {
+  await assertVectorDimensions(graph, dimension);
+  for (const file of ['schema/constraints', 'schema/indexes']) {
+    for (const statement of cypherStatements(file)) await graph.autoCommit(statement);
+  }
+  for (const statement of cypherStatements('schema/vector-indexes'))
+    await graph.autoCommit(statement, { dimension });
+}
+
+export async function awaitIndexes(graph: Graph, timeoutSeconds = 300): Promise<void> {
+  await graph.autoCommit(cypher('schema/await-indexes'), { timeoutSeconds });
+}
+
+/** True when every Strata index exists and is ONLINE. */
+export async function schemaReady(
+  graph: Graph,
+): Promise<{ ready: boolean; missing: string[]; notOnline: string[] }> {
+  const rows = await listStrataIndexes(graph);
+  const present = new Set(rows.map((r) => r.name));
+  const missing = STRATA_INDEXES.filter((n) => !present.has(n));
+  const notOnline = rows.filter((r) => r.state !== 'ONLINE').map((r) => `${r.name} (${r.state})`);
+  return { ready: missing.length === 0 && notOnline.length === 0, missing, notOnline };
+}

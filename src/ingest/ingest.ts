@@ -1,0 +1,48 @@
+import type { Embedder } from '../ai/embeddings/index.js';
+import { type IngestResult, type MemoryInput, toMemoryRecord } from '../domain/memory.js';
+import { MemoryIdConflictError, type MemoryRepository } from '../graph/memories.js';
+
+export interface IngestDeps {
+  memories: MemoryRepository;
+  embedder: Embedder;
+  /** Time zone a new group starts with; a group keeps its own afterwards. */
+  defaultTimezone: string;
+}
+
+/**
+ * Validated memories in, Memory nodes out: ids settled, new texts embedded in one batch call,
+ * the whole batch written in one transaction. Sending the same batch again creates nothing.
+ */
+export async function ingestMemories(
+  deps: IngestDeps,
+  groupId: string,
+  inputs: MemoryInput[],
+): Promise<IngestResult> {
+  const records = inputs.map((input) => toMemoryRecord(groupId, input));
+
+  // A batch may repeat an item; the first one counts, the repeats are reported as existing.
+  const unique = new Map(records.map((r) => [r.id, r] as const));
+  const repeats = records.length - unique.size;
+
+  const stored = await deps.memories.findExisting([...unique.keys()]);
+  const conflicts = stored.filter((s) => s.groupId !== groupId);
+  if (conflicts.length > 0) throw new MemoryIdConflictError(conflicts);
+  const storedIds = new Set(stored.map((s) => s.id));
+
+  const fresh = [...unique.values()].filter((r) => !storedIds.has(r.id));
+  const created: string[] = [];
+  const existing = [...storedIds];
+  if (fresh.length > 0) {
+    const vectors = await deps.embedder.embeddings.embedDocuments(fresh.map((r) => r.text));
+    const written = await deps.memories.writeBatch(groupId, deps.defaultTimezone, fresh, vectors);
+    for (const w of written) (w.created ? created : existing).push(w.id);
+  }
+  if (repeats > 0) {
+    const seen = new Set<string>();
+    for (const r of records) {
+      if (seen.has(r.id)) existing.push(r.id);
+      seen.add(r.id);
+    }
+  }
+  return { created, existing };
+}

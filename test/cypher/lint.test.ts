@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { cypherFiles, lintFile, loadCatalog } from './lint.js';
+
+const catalog = loadCatalog();
+const files = cypherFiles();
+
+describe('every cypher/**/*.cypher lints clean against the Neo4j 5.26 catalog', () => {
+  it('finds the Cypher files', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(files.map((f) => [f.slice(f.indexOf('cypher/')), f]))('%s', (_name, path) => {
+    expect(lintFile(path, catalog)).toEqual([]);
+  });
+
+  it('catches what it should: an unknown function and a syntax error', async () => {
+    const { lintCypherQuery } = await import('@neo4j-cypher/language-support');
+    expect(lintCypherQuery('RETURN notAFunction(1)', catalog).diagnostics.length).toBeGreaterThan(0);
+    expect(lintCypherQuery('MATCH (n RETURN n', catalog).diagnostics.length).toBeGreaterThan(0);
+  });
+});
