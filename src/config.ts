@@ -23,81 +23,80 @@ export const timeZoneSchema = z
   .string()
   .refine(isTimeZone, { message: 'not an IANA time zone (e.g. UTC, Europe/Berlin)' });
 
-export const envSchema = z
-  .object({
-    NEO4J_URI: z
-      .string()
-      .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'must look like bolt://host:7687 or neo4j+s://host')
-      .default('bolt://localhost:7687'),
-    NEO4J_USER: z.string().min(1).default('neo4j'),
-    NEO4J_PASSWORD: z.string().min(1).default('strata-password'),
-    NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+export const envSchema = z.object({
+  NEO4J_URI: z
+    .string()
+    .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'must look like bolt://host:7687 or neo4j+s://host')
+    .default('bolt://localhost:7687'),
+  NEO4J_USER: z.string().min(1).default('neo4j'),
+  NEO4J_PASSWORD: z.string().min(1).default('strata-password'),
+  NEO4J_DATABASE: z.string().min(1).default('neo4j'),
 
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    STRATA_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-    BODY_LIMIT_BYTES: int(5 * 1024 * 1024),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRATA_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  BODY_LIMIT_BYTES: int(5 * 1024 * 1024),
 
-    EMBEDDER: z.enum(['hashing', 'openai']).default('hashing'),
-    EMBEDDING_DIMENSION: z.coerce.number().int().min(8).max(4096).optional(),
-    HASHING_CHAR_NGRAMS: z.coerce.number().int().min(0).max(6).default(0),
-    SUMMARIZER: z.enum(['local', 'openai']).default('local'),
-    OPENAI_API_KEY: z.string().min(1).optional(),
-    OPENAI_BASE_URL: z.url().optional(),
-    OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
-    OPENAI_TIMEOUT_MS: int(30_000),
-    OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  EMBEDDER: z.enum(['hashing', 'openai']).default('hashing'),
+  EMBEDDING_DIMENSION: z.coerce.number().int().min(8).max(4096).optional(),
+  HASHING_CHAR_NGRAMS: z.coerce.number().int().min(0).max(6).default(0),
+  SUMMARIZER: z.enum(['local', 'openai']).default('local'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  OPENAI_TIMEOUT_MS: int(30_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 
-    DEFAULT_TIMEZONE: timeZoneSchema.default('UTC'),
-    SCHEDULER_ENABLED: bool(true),
-    CYCLE_SCHEDULE: z
-      .string()
-      .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
-      .default('*/5 * * * *'),
-    CYCLE_LEASE_SECONDS: int(600),
+  DEFAULT_TIMEZONE: timeZoneSchema.default('UTC'),
+  SCHEDULER_ENABLED: bool(true),
+  CYCLE_SCHEDULE: z
+    .string()
+    .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
+    .default('*/5 * * * *'),
+  CYCLE_LEASE_SECONDS: int(600),
 
-    SESSION_GAP_MINUTES: int(30),
-    SESSION_MAX_NEW_MESSAGES: int(20),
-    DAY_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
-    DAY_MIN_MEMORIES: int(3),
-    WEEK_MIN_DAYS: int(2),
-    MONTH_MIN_WEEKS: int(2),
+  SESSION_GAP_MINUTES: int(30),
+  SESSION_MAX_NEW_MESSAGES: int(20),
+  DAY_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  DAY_MIN_MEMORIES: int(3),
+  WEEK_MIN_DAYS: int(2),
+  MONTH_MIN_WEEKS: int(2),
 
-    DECAY_DAY_START_DAYS: num(7),
-    DECAY_DAY_MAX_AGE_DAYS: num(14),
-    DECAY_WEEK_START_DAYS: num(30),
-    DECAY_WEEK_MAX_AGE_DAYS: num(90),
-    DECAY_MONTH_START_DAYS: num(90),
-    DECAY_MONTH_MAX_AGE_DAYS: num(365),
+  DECAY_DAY_START_DAYS: num(7),
+  DECAY_DAY_MAX_AGE_DAYS: num(14),
+  DECAY_WEEK_START_DAYS: num(30),
+  DECAY_WEEK_MAX_AGE_DAYS: num(90),
+  DECAY_MONTH_START_DAYS: num(90),
+  DECAY_MONTH_MAX_AGE_DAYS: num(365),
 
-    PRUNE_ENABLED: bool(true),
-    PRUNE_DRY_RUN: bool(false),
-    PRUNE_MIN_DECAY: z.coerce.number().min(0).max(1).default(0.1),
-    KEEP_ORIGINAL_DAYS: int(365),
-  })
-  .superRefine((env, ctx) => {
-    const needsKey = env.EMBEDDER === 'openai' || env.SUMMARIZER === 'openai';
-    if (needsKey && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OPENAI_API_KEY'],
-        message: 'required when EMBEDDER or SUMMARIZER is openai (or set OPENAI_BASE_URL for a local server)',
-      });
-    }
-    for (const level of ['DAY', 'WEEK', 'MONTH'] as const) {
-      if (env[`DECAY_${level}_MAX_AGE_DAYS`] <= env[`DECAY_${level}_START_DAYS`]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [`DECAY_${level}_MAX_AGE_DAYS`],
-          message: `must be greater than DECAY_${level}_START_DAYS`,
-        });
-      }
-    }
-  });
+  PRUNE_ENABLED: bool(true),
+  PRUNE_DRY_RUN: bool(false),
+  PRUNE_MIN_DECAY: z.coerce.number().min(0).max(1).default(0.1),
+  KEEP_ORIGINAL_DAYS: int(365),
+});
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Rules that span variables; checked on whatever parsed, so one run reports these together with the rest. */
+function crossFieldProblems(env: Partial<Env>): string[] {
+  const problems: string[] = [];
+  const needsKey = env.EMBEDDER === 'openai' || env.SUMMARIZER === 'openai';
+  if (needsKey && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    problems.push(
+      'OPENAI_API_KEY: required when EMBEDDER or SUMMARIZER is openai (or set OPENAI_BASE_URL for a local server)',
+    );
+  }
+  for (const level of ['DAY', 'WEEK', 'MONTH'] as const) {
+    const start = env[`DECAY_${level}_START_DAYS`];
+    const max = env[`DECAY_${level}_MAX_AGE_DAYS`];
+    if (start !== undefined && max !== undefined && max <= start) {
+      problems.push(`DECAY_${level}_MAX_AGE_DAYS: must be greater than DECAY_${level}_START_DAYS (${start})`);
+    }
+  }
+  return problems;
+}
 
 export interface DecaySetting {
   startDays: number;
@@ -175,16 +174,19 @@ export class ConfigError extends Error {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as they do in most .env files and compose files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        const value = cleaned[name];
-        const shown = value === undefined || /PASSWORD|KEY/.test(name) ? '' : ` (got "${value}")`;
-        return `${name}: ${issue.message}${shown}`;
-      }),
-    );
+  const problems: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(envSchema.shape)) {
+    const result = (schema as z.ZodType).safeParse(cleaned[name]);
+    if (result.success) {
+      parsed[name] = result.data;
+      continue;
+    }
+    const value = cleaned[name];
+    const shown = value === undefined || /PASSWORD|KEY/.test(name) ? '' : ` (got "${value}")`;
+    for (const issue of result.error.issues) problems.push(`${name}: ${issue.message}${shown}`);
   }
-  return buildConfig(parsed.data);
+  problems.push(...crossFieldProblems(parsed as Partial<Env>));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return buildConfig(parsed as Env);
 }

@@ -32,3 +32,31 @@ export function testGroupId(label: string): string {
 export async function deleteGroup(graph: Graph, groupId: string): Promise<void> {
   await new GroupRepository(graph).deleteGroup(groupId);
 }
+
+/** Retries `check` until it stops throwing or `timeoutMs` passes (indexes refresh asynchronously). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** A Strata wired to the test Neo4j, with the schema applied. */
+export async function openTestStrata(overrides: Record<string, string> = {}) {
+  const { createStrata } = await import('../../src/strata.js');
+  const { createLogger } = await import('../../src/log.js');
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    SCHEDULER_ENABLED: 'false',
+    ...overrides,
+  });
+  const strata = await createStrata(config, createLogger('silent'));
+  await strata.migrate();
+  return strata;
+}

@@ -1,0 +1,22 @@
+# Build stage: compile TypeScript with the dev dependencies.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY seed ./seed
+RUN npm run build
+
+# Runtime stage: production dependencies, compiled code, and the Cypher files loaded by name.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY cypher ./cypher
+COPY src/api/public ./src/api/public
+USER node
+EXPOSE 8080
+CMD ["node", "dist/src/main.js"]

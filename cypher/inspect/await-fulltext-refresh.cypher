@@ -1,0 +1,2 @@
+// Full-text indexes refresh asynchronously; tests and benchmarks wait for them before searching.
+CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()

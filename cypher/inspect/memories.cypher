@@ -1,0 +1,17 @@
+// Memories by id with the Cypher types of their properties; for checks and for debugging from the CLI.
+MATCH (m:Memory)
+WHERE m.id IN $ids
+RETURN
+  m.id AS id,
+  m.groupId AS groupId,
+  m.text AS text,
+  m.speaker AS speaker,
+  m.ts AS ts,
+  valueType(m.ts) AS tsType,
+  m.sessionId AS sessionId,
+  m.meta AS meta,
+  m.sessionPending AS sessionPending,
+  m.dayPending AS dayPending,
+  valueType(m.embedding) AS embeddingType,
+  size(m.embedding) AS embeddingSize
+ORDER BY m.ts, m.id

@@ -1,0 +1,134 @@
+import { compareNames, mergeTopics, type WeightedTopic } from './topics.js';
+
+/** One period of a series as drift sees it: its topics and, when it has one, its embedding. */
+export interface PeriodPoint {
+  /** YYYY-MM-DD; points are compared in this order. */
+  periodStart: string;
+  topics: WeightedTopic[];
+  embedding?: number[] | null;
+  text?: string;
+}
+
+/** How one period differs from the one before it. */
+export interface DriftPoint {
+  periodStart: string;
+  previousStart: string;
+  /** Jensen-Shannon divergence of the two topic distributions, in bits: 0 same topics, 1 nothing shared. */
+  jsd: number;
+  /** 1 - cosine similarity of the two embeddings; null when either period has none or their sizes differ. */
+  cosineDistance: number | null;
+  /** Normalised topic names present now but not in the previous period, sorted. */
+  appeared: string[];
+  /** Normalised topic names present in the previous period but not now, sorted. */
+  faded: string[];
+}
+
+/**
+ * Topics as a probability distribution over normalised names. Duplicate spellings count once, at their
+ * highest weight (see `mergeTopics`); zero or negative weights carry no mass. Empty when nothing has weight.
+ */
+export function topicDistribution(topics: readonly WeightedTopic[]): Map<string, number> {
+  const positive = mergeTopics(topics).filter((t) => t.weight > 0);
+  const total = positive.reduce((sum, t) => sum + t.weight, 0);
+  return new Map(positive.map((t) => [t.name, t.weight / total]));
+}
+
+/** The map scaled to sum to 1, ignoring non-positive entries, so callers may pass raw weights. */
+function asProbabilities(p: ReadonlyMap<string, number>): Map<string, number> {
+  let total = 0;
+  for (const v of p.values()) if (v > 0) total += v;
+  const out = new Map<string, number>();
+  if (total > 0) for (const [k, v] of p) if (v > 0) out.set(k, v / total);
+  return out;
+}
+
+/**
+ * Jensen-Shannon divergence in bits (log base 2), so it lies in [0, 1]: 0 for identical distributions, 1 for
+ * ones with no name in common. Two empty distributions are identical (0); one empty against a non-empty one
+ * has nothing in common with it (1).
+ */
+export function jensenShannon(p: ReadonlyMap<string, number>, q: ReadonlyMap<string, number>): number {
+  const pp = asProbabilities(p);
+  const qq = asProbabilities(q);
+  if (pp.size === 0 && qq.size === 0) return 0;
+  if (pp.size === 0 || qq.size === 0) return 1;
+  let divergence = 0;
+  for (const name of new Set([...pp.keys(), ...qq.keys()])) {
+    const a = pp.get(name) ?? 0;
+    const b = qq.get(name) ?? 0;
+    const m = (a + b) / 2;
+    if (a > 0) divergence += 0.5 * a * Math.log2(a / m);
+    if (b > 0) divergence += 0.5 * b * Math.log2(b / m);
+  }
+  // Rounding can push the sum a hair outside the range the maths guarantees.
+  return Math.min(1, Math.max(0, divergence));
+}
+
+/**
+ * 1 - cosine similarity: 0 for vectors pointing the same way, 1 for orthogonal ones, 2 for opposite ones.
+ * A zero vector has no direction, so it counts as unrelated (1). Throws when the lengths differ.
+ */
+export function cosineDistance(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new RangeError(`vectors differ in length: ${a.length} and ${b.length}`);
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    normA += a[i] * a[i];
+    normB += b[i] * b[i];
+  }
+  if (normA === 0 || normB === 0) return 1;
+  const similarity = Math.min(1, Math.max(-1, dot / Math.sqrt(normA * normB)));
+  return 1 - similarity;
+}
+
+function embeddingDistance(a: PeriodPoint['embedding'], b: PeriodPoint['embedding']): number | null {
+  if (!a || !b || a.length === 0 || a.length !== b.length) return null;
+  return cosineDistance(a, b);
+}
+
+/** Drift between each period and the one before it, in periodStart order; one point fewer than periods. */
+export function driftSeries(points: readonly PeriodPoint[]): DriftPoint[] {
+  const sorted = [...points].sort((a, b) => compareNames(a.periodStart, b.periodStart));
+  const distributions = sorted.map((p) => topicDistribution(p.topics));
+  const series: DriftPoint[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const before = distributions[i - 1];
+    const now = distributions[i];
+    series.push({
+      periodStart: sorted[i].periodStart,
+      previousStart: sorted[i - 1].periodStart,
+      jsd: jensenShannon(before, now),
+      cosineDistance: embeddingDistance(sorted[i - 1].embedding, sorted[i].embedding),
+      appeared: [...now.keys()].filter((name) => !before.has(name)).sort(compareNames),
+      faded: [...before.keys()].filter((name) => !now.has(name)).sort(compareNames),
+    });
+  }
+  return series;
+}
+
+/** RFC 4180 quoting: a field with a comma, quote or line break is wrapped in quotes, inner quotes doubled. */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Six decimals keep the file readable and are far finer than any drift worth talking about. */
+function csvNumber(value: number | null): string {
+  return value === null ? '' : String(Number(value.toFixed(6)));
+}
+
+export const DRIFT_CSV_HEADER = ['period_start', 'previous_start', 'jsd', 'cosine_distance', 'appeared', 'faded'];
+
+/** The series as CSV with a header row, one line per drift point (\n line ends, final newline included). */
+export function driftToCsv(series: readonly DriftPoint[]): string {
+  const rows = series.map((d) => [
+    d.periodStart,
+    d.previousStart,
+    csvNumber(d.jsd),
+    csvNumber(d.cosineDistance),
+    d.appeared.join(';'),
+    d.faded.join(';'),
+  ]);
+  return `${[DRIFT_CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
+}

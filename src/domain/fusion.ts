@@ -1,0 +1,46 @@
+export interface FusedEntry {
+  id: string;
+  /** Reciprocal-rank score divided by the best achievable one, so 0..1. */
+  fused: number;
+  /** 1-based rank of the id in each input list, null where it is absent. */
+  ranks: (number | null)[];
+}
+
+/**
+ * Reciprocal-rank fusion: each list adds 1 / (k + rank) for every id it holds, so ids that rank well in
+ * several lists rise without comparing raw scores that live on different scales (cosine vs Lucene).
+ *
+ * The sum is divided by the best score achievable, being first in every non-empty list, which puts the
+ * result in 0..1. Empty lists are left out of that maximum: a search that found nothing should not cap
+ * every other hit at a fraction of the scale. An id repeated inside one list keeps its best rank.
+ *
+ * Sorted by fused score, then by best single rank, then by id, so equal inputs always give equal output.
+ */
+export function reciprocalRankFusion(lists: { id: string }[][], k = 60): FusedEntry[] {
+  if (!Number.isFinite(k) || k < 0) throw new RangeError(`k must be a finite number >= 0, got ${k}`);
+
+  const ranksById = new Map<string, (number | null)[]>();
+  lists.forEach((list, listIndex) => {
+    list.forEach((entry, position) => {
+      let ranks = ranksById.get(entry.id);
+      if (!ranks) {
+        ranks = lists.map(() => null);
+        ranksById.set(entry.id, ranks);
+      }
+      ranks[listIndex] ??= position + 1;
+    });
+  });
+
+  const best = lists.filter((list) => list.length > 0).length / (k + 1);
+  const fusedEntries = [...ranksById].map(([id, ranks]) => {
+    const sum = ranks.reduce<number>((total, rank) => (rank === null ? total : total + 1 / (k + rank)), 0);
+    return { id, fused: sum / best, ranks };
+  });
+
+  const bestRank = (ranks: (number | null)[]) =>
+    Math.min(...ranks.map((rank) => rank ?? Number.POSITIVE_INFINITY));
+  return fusedEntries.sort(
+    (a, b) =>
+      b.fused - a.fused || bestRank(a.ranks) - bestRank(b.ranks) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

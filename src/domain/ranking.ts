@@ -1,0 +1,112 @@
+import { reciprocalRankFusion } from './fusion.js';
+import type { RecallLevel } from './levels.js';
+import type { ScoreParts } from './recall.js';
+
+/** One hit from the vector or full-text search, merged by id. */
+export interface Candidate {
+  id: string;
+  kind: 'memory' | 'summary' | 'era';
+  level: RecallLevel;
+  /** Similarity from the vector index; null when the vector search did not return it. */
+  vectorScore: number | null;
+  /** Full-text score; null when the full-text search did not return it. */
+  lexicalScore: number | null;
+  /** Freshness 0..1; 1 for memories. */
+  decay: number;
+}
+
+/** A candidate (with whatever else the caller attached to it) plus its final score. */
+export type RankedCandidate<C extends Candidate = Candidate> = C & {
+  score: number;
+  scoreParts: ScoreParts;
+};
+
+export interface RankOptions {
+  k: number;
+  minScore?: number;
+  /** Share of its score a fully decayed hit keeps; default 0.5. */
+  decayFloor?: number;
+  levelWeights?: Partial<Record<RecallLevel, number>>;
+}
+
+/**
+ * Broad layers are a little less precise than the words they summarise, so at equal relevance the finer
+ * layer wins; the gap is small enough that a clearly better month still beats a weak memory.
+ */
+export const DEFAULT_LEVEL_WEIGHTS: Readonly<Record<RecallLevel, number>> = {
+  memory: 1,
+  session: 1,
+  day: 1,
+  week: 0.95,
+  month: 0.9,
+  era: 0.85,
+};
+
+export const DEFAULT_DECAY_FLOOR = 0.5;
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+/** The same hit can arrive from both searches; keep one candidate with the better of each score. */
+function mergeById<C extends Candidate>(candidates: C[]): C[] {
+  const merged = new Map<string, C>();
+  for (const candidate of candidates) {
+    const seen = merged.get(candidate.id);
+    if (!seen) {
+      merged.set(candidate.id, { ...candidate });
+      continue;
+    }
+    seen.vectorScore = maxNullable(seen.vectorScore, candidate.vectorScore);
+    seen.lexicalScore = maxNullable(seen.lexicalScore, candidate.lexicalScore);
+  }
+  return [...merged.values()];
+}
+
+function maxNullable(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
+
+function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | null): Candidate[] {
+  return candidates
+    .filter((c) => score(c) !== null)
+    .sort((a, b) => (score(b) as number) - (score(a) as number) || byId(a, b));
+}
+
+/**
+ * Fuses the vector and full-text rankings, then re-ranks by decay and level. Decay only scales a score
+ * (between decayFloor and 1), so an old summary sinks but is never removed; only minScore removes hits.
+ * Candidates found by neither search score 0. Ties fall back to the fused score, then the id.
+ */
+export function rankCandidates<C extends Candidate>(candidates: C[], options: RankOptions): RankedCandidate<C>[] {
+  const decayFloor = clamp01(options.decayFloor ?? DEFAULT_DECAY_FLOOR);
+  const weights = { ...DEFAULT_LEVEL_WEIGHTS, ...options.levelWeights };
+  const unique = mergeById(candidates);
+
+  const fusedById = new Map(
+    reciprocalRankFusion([
+      rankedBy(unique, (c) => c.vectorScore),
+      rankedBy(unique, (c) => c.lexicalScore),
+    ]).map((entry) => [entry.id, entry.fused]),
+  );
+
+  const ranked = unique.map((candidate): RankedCandidate<C> => {
+    const fused = fusedById.get(candidate.id) ?? 0;
+    // A missing or broken decay must not sink a hit to nothing: treat it as fresh.
+    const decay = Number.isFinite(candidate.decay) ? clamp01(candidate.decay) : 1;
+    const levelWeight = weights[candidate.level] ?? 1;
+    const score = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
+    return {
+      ...candidate,
+      score,
+      scoreParts: { vector: candidate.vectorScore, lexical: candidate.lexicalScore, fused, decay, levelWeight },
+    };
+  });
+
+  const minScore = options.minScore;
+  return ranked
+    .filter((c) => minScore === undefined || c.score >= minScore)
+    .sort((a, b) => b.score - a.score || b.scoreParts.fused - a.scoreParts.fused || byId(a, b))
+    .slice(0, Math.max(0, options.k));
+}

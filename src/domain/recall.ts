@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { RECALL_LEVELS } from './levels.js';
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateTimeWithOffset = z.iso.datetime({ offset: true });
+const plainDate = z.iso.date();
+
+function isDateOrDateTime(value: string): boolean {
+  return dateTimeWithOffset.safeParse(value).success || plainDate.safeParse(value).success;
+}
+
+const windowBound = (description: string) =>
+  z
+    .string()
+    .refine(isDateOrDateTime, {
+      message: 'must be an ISO 8601 date-time with an offset (2024-05-01T09:30:00Z) or a date (2024-05-01)',
+    })
+    .meta({ description });
+
+function nextUtcDay(date: string): string {
+  const day = new Date(`${date}T00:00:00.000Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString();
+}
+
+/**
+ * The recall window as ISO instants, so the graph can compare datetimes. The window is half-open,
+ * [from, to): a plain `from` date starts at 00:00 UTC of that day, a plain `to` date ends where the next
+ * UTC day begins, so `from: 2024-05-01, to: 2024-05-01` covers that whole day. Date-times are normalised
+ * to UTC (millisecond precision).
+ */
+export function toWindow(from?: string, to?: string): { from: string | null; to: string | null } {
+  const instant = (value: string) => new Date(value).toISOString();
+  return {
+    from: from === undefined ? null : PLAIN_DATE.test(from) ? instant(`${from}T00:00:00Z`) : instant(from),
+    to: to === undefined ? null : PLAIN_DATE.test(to) ? nextUtcDay(to) : instant(to),
+  };
+}
+
+export const recallExpandSchema = z
+  .strictObject({
+    down: z.boolean().default(true).meta({ description: 'Expand summary hits down SUMMARIZES to memories' }),
+    perSummary: z
+      .number()
+      .int()
+      .min(0)
+      .max(20)
+      .default(3)
+      .meta({ description: 'Memories to bring back per summary hit, most similar to the query first' }),
+    sideways: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .default(1)
+      .meta({ description: 'Neighbour periods to follow along NEXT_PERIOD, in each direction' }),
+  })
+  .meta({ id: 'RecallExpand' });
+
+export const recallRequestSchema = z
+  .strictObject({
+    query: z.string().trim().min(1, 'must not be empty').max(2000),
+    k: z.number().int().min(1).max(100).default(10).meta({ description: 'How many hits to return' }),
+    levels: z
+      .array(z.enum(RECALL_LEVELS))
+      .min(1, 'name at least one level, or leave levels out to search all')
+      .refine((levels) => new Set(levels).size === levels.length, 'levels must not repeat')
+      .optional()
+      .meta({ description: 'Levels to search; all when absent' }),
+    from: windowBound('Start of the time window (inclusive)').optional(),
+    to: windowBound('End of the time window (exclusive; a plain date includes that whole day)').optional(),
+    // prefault, not default: the empty object is parsed, so every inner default is filled in.
+    expand: recallExpandSchema.prefault({}),
+    minScore: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'Drop hits whose final score is below this' }),
+  })
+  .refine(
+    (request) => {
+      // Malformed bounds already have their own issue; compare only well-formed ones.
+      if (!request.from || !request.to || !isDateOrDateTime(request.from) || !isDateOrDateTime(request.to)) {
+        return true;
+      }
+      const window = toWindow(request.from, request.to);
+      return window.from === null || window.to === null || window.from <= window.to;
+    },
+    { path: ['to'], message: 'must not be earlier than from' },
+  )
+  .meta({ id: 'RecallRequest' });
+
+export type RecallRequest = z.output<typeof recallRequestSchema>;
+/** What a caller sends: defaults may be left out. */
+export type RecallRequestInput = z.input<typeof recallRequestSchema>;
+
+export const scorePartsSchema = z
+  .object({
+    vector: z.number().nullable().meta({ description: 'Cosine similarity from the vector index, if it matched' }),
+    lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
+    fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
+    decay: z.number().meta({ description: 'Freshness of the hit, 0..1 (1 for raw memories)' }),
+    levelWeight: z.number().meta({ description: 'Weight given to the hit level' }),
+  })
+  .meta({ id: 'ScoreParts' });
+
+export type ScoreParts = z.infer<typeof scorePartsSchema>;
+
+export const recallDetailSchema = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    speaker: z.string(),
+    ts: z.string(),
+    score: z.number().meta({ description: 'Similarity of this memory to the query' }),
+    path: z.array(z.string()).meta({ description: 'Ids from the hit down to this memory' }),
+  })
+  .meta({ id: 'RecallDetail' });
+
+export type RecallDetail = z.infer<typeof recallDetailSchema>;
+
+export const recallNeighbourSchema = z
+  .object({
+    id: z.string(),
+    level: z.enum(RECALL_LEVELS),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    text: z.string(),
+    direction: z.enum(['previous', 'next']),
+  })
+  .meta({ id: 'RecallNeighbour' });
+
+export type RecallNeighbour = z.infer<typeof recallNeighbourSchema>;
+
+export const recallItemSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['memory', 'summary', 'era']),
+    level: z.enum(RECALL_LEVELS),
+    text: z.string(),
+    speaker: z.string().optional(),
+    ts: z.string().optional(),
+    periodStart: z.string().optional(),
+    periodEnd: z.string().optional(),
+    score: z.number(),
+    scoreParts: scorePartsSchema,
+    path: z.array(z.string()).meta({ description: 'Ids from the hit down to this item; [id] for the hit itself' }),
+    details: z.array(recallDetailSchema),
+    neighbours: z.array(recallNeighbourSchema),
+  })
+  .meta({ id: 'RecallItem' });
+
+export type RecallItem = z.infer<typeof recallItemSchema>;
+
+export const recallResponseSchema = z
+  .object({
+    query: z.string(),
+    k: z.number().int(),
+    items: z.array(recallItemSchema),
+    tookMs: z.number(),
+  })
+  .meta({ id: 'RecallResponse' });
+
+export type RecallResponse = z.infer<typeof recallResponseSchema>;

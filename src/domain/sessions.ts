@@ -1,0 +1,204 @@
+/**
+ * Sessionization: which conversation session each new memory belongs to.
+ *
+ * A memory sent with a sessionId belongs to that session, whatever its time. The others are grouped by time:
+ * a session is a run of memories where no idle gap is longer than gapMinutes (a gap of exactly gapMinutes
+ * keeps the session going). Sessions already in the graph keep their keys, absorb late memories that fall
+ * within the gap of their span, and are never merged with each other, so summary ids stay stable.
+ */
+export interface SessionMemory {
+  id: string;
+  ts: string;
+  sessionId: string | null;
+}
+
+/** A session already in the graph that may absorb late or new memories. */
+export interface KnownSession {
+  key: string;
+  startsAt: string;
+  endsAt: string;
+  explicit: boolean;
+}
+
+export interface SessionAssignment {
+  key: string;
+  explicit: boolean;
+  /** The memories given to this session now, in time order. */
+  memoryIds: string[];
+  /** Span of the whole session: what it already covered plus the memories given to it now. */
+  startsAt: string;
+  endsAt: string;
+  /** True when no known session had this key. */
+  isNew: boolean;
+}
+
+interface TimedMemory {
+  id: string;
+  ms: number;
+  sessionId: string | null;
+}
+
+/** A session being built: a known one being extended, or a new one. */
+interface Draft {
+  key: string;
+  explicit: boolean;
+  isNew: boolean;
+  startMs: number;
+  endMs: number;
+  memories: TimedMemory[];
+}
+
+function toMs(ts: string): number {
+  const ms = Date.parse(ts);
+  if (Number.isNaN(ms)) throw new RangeError(`not a valid instant: "${ts}"`);
+  return ms;
+}
+
+function byTimeThenId(a: TimedMemory, b: TimedMemory): number {
+  return a.ms - b.ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function draftFromKnown(session: KnownSession): Draft {
+  return {
+    key: session.key,
+    explicit: session.explicit,
+    isNew: false,
+    startMs: toMs(session.startsAt),
+    endMs: toMs(session.endsAt),
+    memories: [],
+  };
+}
+
+function draftFromMemory(memory: TimedMemory, key: string, explicit: boolean): Draft {
+  return { key, explicit, isNew: true, startMs: memory.ms, endMs: memory.ms, memories: [memory] };
+}
+
+function absorb(draft: Draft, memories: TimedMemory[], startMs: number, endMs: number): void {
+  draft.memories.push(...memories);
+  draft.startMs = Math.min(draft.startMs, startMs);
+  draft.endMs = Math.max(draft.endMs, endMs);
+}
+
+/** Distance between two spans; 0 when they overlap. */
+function distance(aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+  return Math.max(0, bStart - aEnd, aStart - bEnd);
+}
+
+/** Known sessions ordered so that the earliest one wins when a memory could join several. */
+function earliestFirst(a: Draft, b: Draft): number {
+  return a.startMs - b.startMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** Memories with a sessionId go to that session; a known explicit session with the same key is extended. */
+function assignExplicit(memories: TimedMemory[], known: Map<string, Draft>): Map<string, Draft> {
+  const drafts = new Map<string, Draft>();
+  for (const memory of memories) {
+    const key = memory.sessionId as string;
+    const draft = drafts.get(key) ?? known.get(key);
+    if (draft) absorb(draft, [memory], memory.ms, memory.ms);
+    drafts.set(key, draft ?? draftFromMemory(memory, key, true));
+  }
+  return drafts;
+}
+
+/**
+ * Time-ordered pass over memories without a sessionId: join the earliest known session within reach,
+ * else continue the current new cluster, else open a new one. Known spans grow as they absorb memories,
+ * so a chain of late memories can keep extending a session.
+ */
+function assignImplicit(memories: TimedMemory[], known: Draft[], gapMs: number): Draft[] {
+  const clusters: Draft[] = [];
+  let current: Draft | undefined;
+  for (const memory of memories) {
+    const host = known.find((k) => distance(k.startMs, k.endMs, memory.ms, memory.ms) <= gapMs);
+    if (host) {
+      absorb(host, [memory], memory.ms, memory.ms);
+      current = undefined;
+    } else if (current && memory.ms - current.endMs <= gapMs) {
+      absorb(current, [memory], memory.ms, memory.ms);
+    } else {
+      current = draftFromMemory(memory, new Date(memory.ms).toISOString(), false);
+      clusters.push(current);
+    }
+  }
+  return mergeIntoKnown(clusters, known, gapMs);
+}
+
+/**
+ * A new cluster that ends up within the gap of a known session (for instance because a later memory stretched
+ * that session towards it) joins the earliest such session. Repeats until nothing moves, since each join grows
+ * a span. Returns the clusters that stay new.
+ */
+function mergeIntoKnown(clusters: Draft[], known: Draft[], gapMs: number): Draft[] {
+  let remaining = clusters;
+  let moved = true;
+  while (moved) {
+    moved = false;
+    const next: Draft[] = [];
+    for (const cluster of remaining) {
+      const host = known.find((k) => distance(k.startMs, k.endMs, cluster.startMs, cluster.endMs) <= gapMs);
+      if (host) {
+        absorb(host, cluster.memories, cluster.startMs, cluster.endMs);
+        moved = true;
+      } else {
+        next.push(cluster);
+      }
+    }
+    remaining = next;
+  }
+  return remaining;
+}
+
+function toAssignment(draft: Draft): SessionAssignment {
+  return {
+    key: draft.key,
+    explicit: draft.explicit,
+    memoryIds: [...draft.memories].sort(byTimeThenId).map((m) => m.id),
+    startsAt: new Date(draft.startMs).toISOString(),
+    endsAt: new Date(draft.endMs).toISOString(),
+    isNew: draft.isNew,
+  };
+}
+
+/** Sessions that receive memories, ordered by start then key. Input order does not matter. */
+export function assignSessions(
+  memories: SessionMemory[],
+  known: KnownSession[],
+  gapMinutes: number,
+): SessionAssignment[] {
+  const gapMs = gapMinutes * 60_000;
+  const timed = memories.map((m) => ({ id: m.id, ms: toMs(m.ts), sessionId: m.sessionId })).sort(byTimeThenId);
+  const knownDrafts = known.map(draftFromKnown).sort(earliestFirst);
+
+  const explicitKnown = new Map(knownDrafts.filter((k) => k.explicit).map((k) => [k.key, k]));
+  const explicitDrafts = assignExplicit(
+    timed.filter((m) => m.sessionId !== null),
+    explicitKnown,
+  );
+
+  const implicitKnown = knownDrafts.filter((k) => !k.explicit);
+  const newClusters = assignImplicit(
+    timed.filter((m) => m.sessionId === null),
+    implicitKnown,
+    gapMs,
+  );
+
+  return [...explicitDrafts.values(), ...implicitKnown, ...newClusters]
+    .filter((d) => d.memories.length > 0)
+    .sort(earliestFirst)
+    .map(toAssignment);
+}
+
+/**
+ * A session is ready to summarise once it has been idle for gapMinutes since its last memory, or sooner when
+ * maxNewMessages have piled up (so a long-running session still gets summaries). Nothing pending, nothing to do.
+ */
+export function isSessionReady(
+  input: { endsAt: string; pendingCount: number },
+  now: Date,
+  settings: { gapMinutes: number; maxNewMessages: number },
+): boolean {
+  if (input.pendingCount <= 0) return false;
+  if (input.pendingCount >= settings.maxNewMessages) return true;
+  return now.getTime() - toMs(input.endsAt) >= settings.gapMinutes * 60_000;
+}

@@ -1,0 +1,215 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/api/app.js';
+import { cypher } from '../../src/graph/cypher.js';
+import { applySchema, schemaReady } from '../../src/graph/schema.js';
+import { createLogger } from '../../src/log.js';
+import type { Strata } from '../../src/strata.js';
+import {
+  deleteGroup,
+  describeNeo4j,
+  eventually,
+  openTestStrata,
+  TEST_DIMENSION,
+  testGroupId,
+} from './neo4j.js';
+
+interface InspectedMemory {
+  id: string;
+  groupId: string;
+  text: string;
+  speaker: string;
+  ts: string;
+  tsType: string;
+  sessionId: string | null;
+  meta: string | null;
+  sessionPending: boolean;
+  dayPending: boolean;
+  embeddingType: string;
+  embeddingSize: number;
+}
+
+describeNeo4j('ingest against Neo4j', () => {
+  let strata: Strata;
+  const groups: string[] = [];
+  const group = (label: string) => {
+    const id = testGroupId(label);
+    groups.push(id);
+    return id;
+  };
+  const inspect = (ids: string[]) => strata.graph.read<InspectedMemory>('inspect/memories', { ids });
+  const counts = async (groupId: string) =>
+    Object.fromEntries(
+      (await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', { groupId })).map(
+        (r) => [r.kind, r.count],
+      ),
+    );
+
+  beforeAll(async () => {
+    strata = await openTestStrata();
+  });
+
+  afterAll(async () => {
+    for (const g of groups) await deleteGroup(strata.graph, g);
+    await strata?.close();
+  });
+
+  it('applies the schema twice without error and every index comes ONLINE', async () => {
+    await applySchema(strata.graph, TEST_DIMENSION);
+    await applySchema(strata.graph, TEST_DIMENSION);
+    const state = await eventually(async () => {
+      const s = await schemaReady(strata.graph);
+      if (!s.ready)
+        throw new Error(
+          `schema not ready: missing ${s.missing.join(', ')}; not online ${s.notOnline.join(', ')}`,
+        );
+      return s;
+    }, 60_000);
+    expect(state.missing).toEqual([]);
+  });
+
+  it('refuses to start with an embedder of another size, and says how to fix it', async () => {
+    await expect(applySchema(strata.graph, TEST_DIMENSION + 1)).rejects.toThrow(
+      /memory_embedding has 384.*DROP INDEX/s,
+    );
+  });
+
+  it('creates memories with their properties, temporal types and vectors', async () => {
+    const g = group('props');
+    const result = await strata.services.ingest(g, [
+      {
+        id: 'p-1',
+        text: 'The cabin by the lake is booked for July',
+        speaker: 'ana',
+        ts: '2024-05-02T09:30:00+02:00',
+        sessionId: 's1',
+        meta: { channel: 'trips' },
+      },
+      { text: 'Great, I will bring the canoe', speaker: 'ben', ts: '2024-05-02T07:31:00Z' },
+    ]);
+    expect(result.created).toHaveLength(2);
+    expect(result.existing).toEqual([]);
+    const [a, b] = await inspect(result.created);
+    expect(a).toMatchObject({
+      id: 'p-1',
+      groupId: g,
+      speaker: 'ana',
+      sessionId: 's1',
+      meta: '{"channel":"trips"}',
+      sessionPending: true,
+      dayPending: true,
+      embeddingSize: TEST_DIMENSION,
+    });
+    expect(a?.ts).toBe('2024-05-02T07:30:00.000Z');
+    expect(a?.tsType).toMatch(/^ZONED DATETIME/);
+    expect(a?.embeddingType).toMatch(/^LIST<FLOAT/);
+    expect(b?.id).toMatch(/^m_[0-9a-f]{32}$/);
+    expect(b?.sessionId).toBeNull();
+    expect(await counts(g)).toEqual({ Memory: 2 });
+  });
+
+  it('creates nothing when the same batch arrives again, and reports ids as existing', async () => {
+    const g = group('idem');
+    const batch = [
+      { text: 'first', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+      { text: 'second', speaker: 'ben', ts: '2024-05-02T09:31:00Z' },
+    ];
+    const first = await strata.services.ingest(g, batch);
+    const second = await strata.services.ingest(g, batch);
+    expect(second.created).toEqual([]);
+    expect(second.existing.sort()).toEqual(first.created.sort());
+    const repeated = await strata.services.ingest(g, [
+      batch[0] as (typeof batch)[0],
+      batch[0] as (typeof batch)[0],
+    ]);
+    expect(repeated.created).toEqual([]);
+    expect(repeated.existing).toHaveLength(2);
+    expect(await counts(g)).toEqual({ Memory: 2 });
+  });
+
+  it('writes nothing from a batch with one bad item (HTTP 400)', async () => {
+    const g = group('bad');
+    const app = createApp({
+      services: strata.services,
+      log: createLogger('silent'),
+      bodyLimitBytes: 5_000_000,
+    });
+    const res = await request(app)
+      .post(`/v1/groups/${g}/memories`)
+      .send({
+        memories: [
+          { text: 'fine', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+          { text: 'no offset', speaker: 'ana', ts: '2024-05-02T09:30:00' },
+        ],
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].field).toBe('body.memories.1.ts');
+    expect(await counts(g)).toEqual({});
+  });
+
+  it('writes nothing from a batch whose id belongs to another group (HTTP 409)', async () => {
+    const owner = group('owner');
+    const other = group('other');
+    await strata.services.ingest(owner, [
+      { id: 'shared-id', text: 'mine', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+    ]);
+    const app = createApp({
+      services: strata.services,
+      log: createLogger('silent'),
+      bodyLimitBytes: 5_000_000,
+    });
+    const res = await request(app)
+      .post(`/v1/groups/${other}/memories`)
+      .send({
+        memories: [
+          { text: 'would be new', speaker: 'ben', ts: '2024-05-02T09:31:00Z' },
+          { id: 'shared-id', text: 'theirs', speaker: 'ben', ts: '2024-05-02T09:32:00Z' },
+        ],
+      });
+    expect(res.status).toBe(409);
+    expect(await counts(other)).toEqual({});
+    expect((await inspect(['shared-id']))[0]?.text).toBe('mine');
+  });
+
+  it('finds an ingested memory by its own text through the vector and full-text indexes', async () => {
+    const g = group('search');
+    const text = 'Quokka sightings on Rottnest island were reported by the ferry crew';
+    const { created } = await strata.services.ingest(g, [
+      { text, speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+      {
+        text: 'Unrelated talk about the quarterly budget spreadsheet',
+        speaker: 'ben',
+        ts: '2024-05-02T09:31:00Z',
+      },
+    ]);
+    const vector = await strata.embedder.embeddings.embedQuery(text);
+    const vectorHits = await eventually(async () => {
+      const rows = await strata.graph.read<{ id: string; score: number }>('recall/vector-memories', {
+        vector,
+        candidates: 100,
+        limit: 5,
+        groupId: g,
+        from: null,
+        to: null,
+      });
+      if (rows[0]?.id !== created[0])
+        throw new Error(`vector index did not return the memory yet: ${JSON.stringify(rows)}`);
+      return rows;
+    });
+    expect(vectorHits[0]?.score).toBeGreaterThan(0.99);
+
+    await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+    const lexical = await eventually(async () => {
+      const rows = await strata.graph.read<{ id: string }>('recall/fulltext', {
+        luceneQuery: 'quokka OR rottnest',
+        candidates: 100,
+        limit: 5,
+        groupId: g,
+      });
+      if (rows[0]?.id !== created[0])
+        throw new Error(`full-text index did not return the memory yet: ${JSON.stringify(rows)}`);
+      return rows;
+    });
+    expect(lexical.map((r) => r.id)).not.toContain(created[1]);
+  });
+});
