@@ -79,7 +79,10 @@ function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | nul
  * (between decayFloor and 1), so an old summary sinks but is never removed; only minScore removes hits.
  * Candidates found by neither search score 0. Ties fall back to the fused score, then the id.
  */
-export function rankCandidates<C extends Candidate>(candidates: C[], options: RankOptions): RankedCandidate<C>[] {
+export function rankCandidates<C extends Candidate>(
+  candidates: C[],
+  options: RankOptions,
+): RankedCandidate<C>[] {
   const decayFloor = clamp01(options.decayFloor ?? DEFAULT_DECAY_FLOOR);
   const weights = { ...DEFAULT_LEVEL_WEIGHTS, ...options.levelWeights };
   const unique = mergeById(candidates);
@@ -100,7 +103,13 @@ export function rankCandidates<C extends Candidate>(candidates: C[], options: Ra
     return {
       ...candidate,
       score,
-      scoreParts: { vector: candidate.vectorScore, lexical: candidate.lexicalScore, fused, decay, levelWeight },
+      scoreParts: {
+        vector: candidate.vectorScore,
+        lexical: candidate.lexicalScore,
+        fused,
+        decay,
+        levelWeight,
+      },
     };
   });
 

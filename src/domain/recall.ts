@@ -84,8 +84,9 @@ export const recallRequestSchema = z
       if (!request.from || !request.to || !isDateOrDateTime(request.from) || !isDateOrDateTime(request.to)) {
         return true;
       }
-      const window = toWindow(request.from, request.to);
-      return window.from === null || window.to === null || window.from <= window.to;
+      const window = toWindow(request.from, request.to) as { from: string; to: string };
+      // A plain `to` date ends where the next day begins, so it must lie strictly after `from`.
+      return window.from < window.to || (window.from === window.to && !PLAIN_DATE.test(request.to));
     },
     { path: ['to'], message: 'must not be earlier than from' },
   )
@@ -97,7 +98,10 @@ export type RecallRequestInput = z.input<typeof recallRequestSchema>;
 
 export const scorePartsSchema = z
   .object({
-    vector: z.number().nullable().meta({ description: 'Cosine similarity from the vector index, if it matched' }),
+    vector: z
+      .number()
+      .nullable()
+      .meta({ description: 'Cosine similarity from the vector index, if it matched' }),
     lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
     fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
     decay: z.number().meta({ description: 'Freshness of the hit, 0..1 (1 for raw memories)' }),
@@ -145,7 +149,9 @@ export const recallItemSchema = z
     periodEnd: z.string().optional(),
     score: z.number(),
     scoreParts: scorePartsSchema,
-    path: z.array(z.string()).meta({ description: 'Ids from the hit down to this item; [id] for the hit itself' }),
+    path: z
+      .array(z.string())
+      .meta({ description: 'Ids from the hit down to this item; [id] for the hit itself' }),
     details: z.array(recallDetailSchema),
     neighbours: z.array(recallNeighbourSchema),
   })
@@ -156,7 +162,7 @@ export type RecallItem = z.infer<typeof recallItemSchema>;
 export const recallResponseSchema = z
   .object({
     query: z.string(),
-    k: z.number().int(),
+    k: z.number().int().min(1).max(100),
     items: z.array(recallItemSchema),
     tookMs: z.number(),
   })

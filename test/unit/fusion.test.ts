@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { reciprocalRankFusion } from '../../src/domain/fusion.js';
+
+const ids = (...names: string[]) => names.map((id) => ({ id }));
+
+describe('reciprocalRankFusion', () => {
+  it('sums 1/(k+rank) over the lists and divides by the best achievable score', () => {
+    const fused = reciprocalRankFusion([ids('a', 'b', 'c'), ids('b', 'a')]);
+    const best = 2 / 61;
+    expect(fused.map((f) => f.id)).toEqual(['a', 'b', 'c']);
+    expect(fused[0]?.fused).toBeCloseTo((1 / 61 + 1 / 62) / best, 12);
+    expect(fused[1]?.fused).toBeCloseTo((1 / 62 + 1 / 61) / best, 12);
+    expect(fused[2]?.fused).toBeCloseTo(1 / 63 / best, 12);
+    expect(fused[2]?.ranks).toEqual([3, null]);
+    expect(fused[0]?.ranks).toEqual([1, 2]);
+  });
+
+  it('gives exactly 1 to an id that is first in every list', () => {
+    const fused = reciprocalRankFusion([ids('x', 'y'), ids('x'), ids('z', 'x')]);
+    // x is first in two of three lists, so it cannot reach 1; y is only second in one list.
+    expect(fused[0]?.id).toBe('x');
+    expect(fused[0]?.fused).toBeCloseTo((1 / 61 + 1 / 61 + 1 / 62) / (3 / 61), 12);
+    const alone = reciprocalRankFusion([ids('x'), ids('x')]);
+    expect(alone[0]?.fused).toBe(1);
+  });
+
+  it('uses k: with k = 0 the reciprocal ranks are 1, 1/2, ...', () => {
+    const fused = reciprocalRankFusion([ids('x', 'y'), ids('y')], 0);
+    expect(fused).toEqual([
+      { id: 'y', fused: 0.75, ranks: [2, 1] },
+      { id: 'x', fused: 0.5, ranks: [1, null] },
+    ]);
+  });
+
+  it('breaks ties by best single rank, then by id', () => {
+    // With k = 0: p scores 1/2 + 1/2, q scores 1/1, r scores 1/1 — all equal.
+    const fused = reciprocalRankFusion([ids('q', 'p'), ids('r', 'p')], 0);
+    expect(fused.map((f) => f.fused)).toEqual([0.5, 0.5, 0.5]);
+    expect(fused.map((f) => f.id)).toEqual(['q', 'r', 'p']);
+  });
+
+  it('leaves empty lists out of the maximum and keeps the best rank of a repeated id', () => {
+    const fused = reciprocalRankFusion([ids('a', 'b', 'a'), []]);
+    expect(fused.map((f) => [f.id, f.ranks])).toEqual([
+      ['a', [1, null]],
+      ['b', [2, null]],
+    ]);
+    expect(fused[0]?.fused).toBe(1);
+    expect(fused[1]?.fused).toBeCloseTo(61 / 62, 12);
+  });
+
+  it('returns nothing for no hits and rejects a negative k', () => {
+    expect(reciprocalRankFusion([[], []])).toEqual([]);
+    expect(reciprocalRankFusion([])).toEqual([]);
+    expect(() => reciprocalRankFusion([ids('a')], -1)).toThrow(RangeError);
+  });
+});

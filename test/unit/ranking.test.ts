@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { type Candidate, rankCandidates } from '../../src/domain/ranking.js';
+
+function candidate(id: string, fields: Partial<Candidate>): Candidate {
+  return { id, kind: 'summary', level: 'week', vectorScore: null, lexicalScore: null, decay: 1, ...fields };
+}
+
+describe('rankCandidates', () => {
+  it('fuses the vector and lexical rankings', () => {
+    const ranked = rankCandidates(
+      [
+        candidate('both', { vectorScore: 0.8, lexicalScore: 3, level: 'day' }),
+        candidate('vector', { vectorScore: 0.9, level: 'day' }),
+        candidate('lexical', { lexicalScore: 5, level: 'day' }),
+      ],
+      { k: 10 },
+    );
+    expect(ranked.map((r) => r.id)).toEqual(['both', 'lexical', 'vector']);
+    const both = ranked[0];
+    expect(both?.scoreParts).toEqual({
+      vector: 0.8,
+      lexical: 3,
+      fused: (1 / 62 + 1 / 62) / (2 / 61),
+      decay: 1,
+      levelWeight: 1,
+    });
+    expect(both?.score).toBeCloseTo(61 / 62, 12);
+  });
+
+  it('lets decay change the order but never removes a hit', () => {
+    const fresh = [candidate('old', { vectorScore: 0.9 }), candidate('new', { vectorScore: 0.8 })];
+    expect(rankCandidates(fresh, { k: 10 }).map((r) => r.id)).toEqual(['old', 'new']);
+
+    const decayed = [
+      candidate('old', { vectorScore: 0.9, decay: 0 }),
+      candidate('new', { vectorScore: 0.8 }),
+    ];
+    const ranked = rankCandidates(decayed, { k: 10 });
+    expect(ranked.map((r) => r.id)).toEqual(['new', 'old']);
+    // A fully decayed hit keeps decayFloor (0.5) of its fused score times the week weight.
+    expect(ranked[1]?.score).toBeCloseTo(1 * 0.5 * 0.95, 12);
+    expect(ranked[1]?.scoreParts.decay).toBe(0);
+  });
+
+  it('honours a custom decay floor', () => {
+    const ranked = rankCandidates([candidate('old', { vectorScore: 0.9, decay: 0 })], {
+      k: 1,
+      decayFloor: 0.2,
+    });
+    expect(ranked[0]?.score).toBeCloseTo(0.2 * 0.95, 12);
+  });
+
+  it('weights levels: finer layers win at equal relevance, unless told otherwise', () => {
+    // Each is first in its own list, so both fuse to 0.5.
+    const hits = [
+      candidate('month', { level: 'month', vectorScore: 0.7 }),
+      candidate('memory', { kind: 'memory', level: 'memory', lexicalScore: 2 }),
+    ];
+    const ranked = rankCandidates(hits, { k: 10 });
+    expect(ranked.map((r) => [r.id, r.score])).toEqual([
+      ['memory', 0.5],
+      ['month', 0.45],
+    ]);
+    const reweighted = rankCandidates(hits, { k: 10, levelWeights: { month: 1.5 } });
+    expect(reweighted.map((r) => r.id)).toEqual(['month', 'memory']);
+    expect(reweighted[0]?.scoreParts.levelWeight).toBe(1.5);
+  });
+
+  it('drops hits below minScore', () => {
+    const hits = [
+      candidate('strong', { vectorScore: 0.9, lexicalScore: 4, level: 'day' }),
+      candidate('weak', { vectorScore: 0.1, level: 'era', kind: 'era', decay: 0 }),
+    ];
+    expect(rankCandidates(hits, { k: 10 }).map((r) => r.id)).toEqual(['strong', 'weak']);
+    expect(rankCandidates(hits, { k: 10, minScore: 0.5 }).map((r) => r.id)).toEqual(['strong']);
+    // Inclusive: a score equal to minScore stays.
+    expect(rankCandidates(hits, { k: 10, minScore: 1 }).map((r) => [r.id, r.score])).toEqual([['strong', 1]]);
+  });
+
+  it('cuts at k after ranking', () => {
+    const hits = Array.from({ length: 8 }, (_, i) => candidate(`c${i}`, { vectorScore: i / 10 }));
+    expect(rankCandidates(hits, { k: 3 }).map((r) => r.id)).toEqual(['c7', 'c6', 'c5']);
+  });
+
+  it('is deterministic whatever the input order, and merges a hit found twice', () => {
+    const hits = [
+      candidate('b', { vectorScore: 0.5 }),
+      candidate('a', { vectorScore: 0.5 }),
+      candidate('c', { lexicalScore: 1 }),
+      candidate('a', { lexicalScore: 1 }),
+    ];
+    const forward = rankCandidates(hits, { k: 10 });
+    const backward = rankCandidates([...hits].reverse(), { k: 10 });
+    expect(backward).toEqual(forward);
+    // a is in both lists; b and c tie on fused score (each second in one list), so the id decides.
+    expect(forward.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(forward[0]?.scoreParts).toMatchObject({ vector: 0.5, lexical: 1 });
+  });
+
+  it('keeps the fields a caller attached to its candidates', () => {
+    const ranked = rankCandidates([{ ...candidate('x', { vectorScore: 1 }), text: 'hello' }], { k: 1 });
+    expect(ranked[0]?.text).toBe('hello');
+  });
+});
