@@ -281,6 +281,18 @@ export const GENERIC_SMALL_TALK: string[] = [
   'good night all',
 ];
 
+/** Openers and endings that vary how era lines are said, so the same sentence rarely repeats verbatim. */
+export const PREFIXES: string[] = [
+  'btw ',
+  'ok so ',
+  'quick one: ',
+  'honestly ',
+  'update: ',
+  'hey all, ',
+  'random but ',
+];
+export const SUFFIXES: string[] = [' :)', ' haha', '!!', ' 😅', ' 👍', ' fwiw', ' anyway'];
+
 export const DEMO_NAMES: string[] = [
   'Maya',
   'Jonas',

@@ -61,7 +61,7 @@ export function createProgress(label: string, options: ProgressOptions = {}): Pr
     return parts.join(' ');
   };
 
-  const fit = (line: string): string => {
+  const fitWidth = (line: string): string => {
     // A line wider than the terminal wraps, and \r would then redraw only its last row.
     const width = stream.columns;
     return width && line.length >= width ? line.slice(0, Math.max(width - 1, 0)) : line;
@@ -75,7 +75,7 @@ export function createProgress(label: string, options: ProgressOptions = {}): Pr
       const complete = total !== undefined && done >= total;
       if (t - lastDraw < interval && !(tty && complete)) return;
       lastDraw = t;
-      if (tty) stream.write(`\r${fit(describe(done, extra))}\x1b[K`);
+      if (tty) stream.write(`\r${fitWidth(describe(done, extra))}\x1b[K`);
       else stream.write(`${describe(done, extra)}\n`);
     },
     done(summary) {
@@ -85,7 +85,7 @@ export function createProgress(label: string, options: ProgressOptions = {}): Pr
       const count = total !== undefined ? `${latest}/${total}` : String(latest);
       const what = summary ?? `${count} done`;
       const line = `${label}: ${what} in ${formatDuration(elapsedS)} (${formatRate(latest / Math.max(elapsedS, 1e-3))}/s)`;
-      stream.write(tty ? `\r${fit(line)}\x1b[K\n` : `${line}\n`);
+      stream.write(tty ? `\r${fitWidth(line)}\x1b[K\n` : `${line}\n`);
     },
   };
 }

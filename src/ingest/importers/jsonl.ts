@@ -14,7 +14,10 @@ export type ImportLine = { line: number; memory: MemoryInput } | { line: number;
 export async function* readJsonl(path: string): AsyncGenerator<ImportLine> {
   // Opening first makes a missing file fail here with its own error instead of inside readline.
   const handle = await open(path, 'r');
-  const lines = createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = createInterface({
+    input: handle.createReadStream({ encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   let line = 0;
   try {
     for await (const raw of lines) {

@@ -72,7 +72,10 @@ export function locomoConversations(data: unknown, options: LocomoOptions = {}):
 }
 
 /** Reads and converts a LoCoMo file, e.g. ../shared/bench/locomo/locomo-dev.json. */
-export async function readLocomoFile(path: string, options: LocomoOptions = {}): Promise<LocomoConversation[]> {
+export async function readLocomoFile(
+  path: string,
+  options: LocomoOptions = {},
+): Promise<LocomoConversation[]> {
   let raw: string;
   try {
     raw = await readFile(path, 'utf8');
