@@ -209,7 +209,11 @@ export function childKeys(level: 'week' | 'month', key: string): string[] {
   const keys: string[] = [];
   // The first Thursday of the month picks the first week; following weeks start 7 days apart.
   const firstThursday = addDays(key, (4 - isoWeekday(key) + 7) % 7);
-  for (let thursday = firstThursday; thursday.slice(0, 7) === key.slice(0, 7); thursday = addDays(thursday, 7)) {
+  for (
+    let thursday = firstThursday;
+    thursday.slice(0, 7) === key.slice(0, 7);
+    thursday = addDays(thursday, 7)
+  ) {
     keys.push(addDays(thursday, -3));
   }
   return keys;

@@ -167,7 +167,9 @@ export function assignSessions(
   gapMinutes: number,
 ): SessionAssignment[] {
   const gapMs = gapMinutes * 60_000;
-  const timed = memories.map((m) => ({ id: m.id, ms: toMs(m.ts), sessionId: m.sessionId })).sort(byTimeThenId);
+  const timed = memories
+    .map((m) => ({ id: m.id, ms: toMs(m.ts), sessionId: m.sessionId }))
+    .sort(byTimeThenId);
   const knownDrafts = known.map(draftFromKnown).sort(earliestFirst);
 
   const explicitKnown = new Map(knownDrafts.filter((k) => k.explicit).map((k) => [k.key, k]));

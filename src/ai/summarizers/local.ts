@@ -4,10 +4,11 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem, SummaryTo
 /**
  * An extractive summarizer that needs no model and no network, and gives the same draft for the same input.
  *
- * - text: 2-5 sentences copied verbatim from the items, picked for centrality (cosine to the centroid of all
- *   sentence vectors) with maximal marginal relevance against those already picked, then put back in time
- *   order. When the input holds fewer usable sentences than that (one short message, say), all of them are
- *   used, so the text may be a single sentence.
+ * - text: 2-5 sentences copied verbatim from the items (a full stop is added to one that has no closing
+ *   punctuation), picked for relevance (centrality, the cosine to the centroid of all sentence vectors, blended
+ *   with the topic weight a sentence carries) with maximal marginal relevance against those already picked,
+ *   then put back in time order. When the input holds fewer usable sentences than that (one short message,
+ *   say), all of them are used, so the text may be one sentence.
  * - topics: class-based TF-IDF of this period against the group's other periods (`background`).
  * - highlights: the items (or, for long items, their best sentence) that carry the most topic weight.
  * - activeUsers: the top speakers by message count.
@@ -43,7 +44,7 @@ export class LocalExtractiveSummarizer implements Summarizer {
       request.background,
     );
     return {
-      text: this.summaryText(request.items),
+      text: this.summaryText(request.items, weights),
       topics: pickTopics(weights),
       highlights: pickHighlights(request.items, weights),
       activeUsers: rankSpeakers(request.speakerCounts, request.items),
@@ -51,15 +52,27 @@ export class LocalExtractiveSummarizer implements Summarizer {
     };
   }
 
-  private summaryText(items: SummaryItem[]): string {
+  private summaryText(items: SummaryItem[], weights: Map<string, number>): string {
     const candidates = candidateSentences(items);
     const count = Math.min(sentenceTarget(items.length), candidates.length);
     const vectors = candidates.map((c) => this.embedder.embedSync(c.text));
-    return selectByMmr(vectors, candidates, count)
+    const relevance = blend(
+      centralities(vectors),
+      candidates.map((c) => distinctiveness(c.text, weights)),
+    );
+    return selectByMmr(vectors, relevance, candidates, count)
       .sort((a, b) => a.position - b.position)
-      .map((c) => c.text)
+      .map((c) => closeSentence(c.text))
       .join(' ');
   }
+}
+
+/**
+ * Chat messages often lack a closing full stop; one is added so that the sentences of the summary stay
+ * apart when it is split again ("see you at 5" + "The deploy failed." would read as one sentence).
+ */
+function closeSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** 2 sentences for a handful of items, growing slowly to 5 for large periods. */
@@ -93,36 +106,67 @@ function cosine(a: number[], b: number[]): number {
 
 function centroid(vectors: number[][]): number[] {
   const sum = new Array<number>(vectors[0]?.length ?? 0).fill(0);
-  for (const vector of vectors) vector.forEach((v, i) => (sum[i] = (sum[i] as number) + v));
+  for (const vector of vectors) {
+    for (let i = 0; i < vector.length; i++) sum[i] = (sum[i] as number) + (vector[i] as number);
+  }
   return sum;
 }
 
-/**
- * Greedy maximal marginal relevance: each step takes the sentence with the best mix of centrality and
- * novelty against what is already taken. Exact repeats are never taken twice. Ties go to the earlier sentence.
- */
-function selectByMmr(vectors: number[][], candidates: Candidate[], count: number): Candidate[] {
+function centralities(vectors: number[][]): number[] {
   const center = centroid(vectors);
-  const centrality = vectors.map((v) => cosine(v, center));
-  const chosen: number[] = [];
-  const chosenTexts = new Set<string>();
+  return vectors.map((v) => cosine(v, center));
+}
+
+/**
+ * Relevance of a sentence: half centrality (how typical it is of the period), half distinctiveness (how much of
+ * what sets the period apart it carries), each scaled to a maximum of 1. Centrality alone favours the everyday
+ * chatter that fills most periods; distinctiveness alone favours oddities.
+ */
+function blend(centrality: number[], distinct: number[]): number[] {
+  const scale = (values: number[]) => {
+    const max = values.reduce((a, b) => Math.max(a, b), 0);
+    return values.map((v) => (max > 0 ? v / max : 0));
+  };
+  const c = scale(centrality);
+  const d = scale(distinct);
+  return c.map((value, i) => 0.5 * value + 0.5 * (d[i] as number));
+}
+
+/**
+ * Greedy maximal marginal relevance: each step takes the sentence with the best mix of relevance and
+ * novelty (1 - its highest similarity to a sentence already taken). Exact repeats are never taken twice.
+ * Ties go to the earlier sentence.
+ */
+function selectByMmr(
+  vectors: number[][],
+  relevance: number[],
+  candidates: Candidate[],
+  count: number,
+): Candidate[] {
+  const redundancy = vectors.map(() => 0);
+  const taken = new Set<string>();
+  const chosen: Candidate[] = [];
   while (chosen.length < count) {
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
     candidates.forEach((candidate, i) => {
-      if (chosenTexts.has(normalise(candidate.text))) return;
-      const redundancy = Math.max(0, ...chosen.map((j) => cosine(vectors[i] as number[], vectors[j] as number[])));
-      const score = MMR_LAMBDA * (centrality[i] as number) - (1 - MMR_LAMBDA) * redundancy;
+      if (taken.has(normalise(candidate.text))) return;
+      const score = MMR_LAMBDA * (relevance[i] as number) - (1 - MMR_LAMBDA) * (redundancy[i] as number);
       if (score > bestScore) {
         bestScore = score;
         best = i;
       }
     });
     if (best < 0) break;
-    chosen.push(best);
-    chosenTexts.add(normalise((candidates[best] as Candidate).text));
+    const pick = candidates[best] as Candidate;
+    chosen.push(pick);
+    taken.add(normalise(pick.text));
+    const picked = vectors[best] as number[];
+    vectors.forEach((v, i) => {
+      redundancy[i] = Math.max(redundancy[i] as number, cosine(v, picked));
+    });
   }
-  return chosen.map((i) => candidates[i] as Candidate);
+  return chosen;
 }
 
 function normalise(text: string): string {
@@ -153,6 +197,7 @@ function countInto(counts: Map<string, number>, keys: string[]): void {
  * Class-based TF-IDF weights of this period's terms, highest first, normalised so the top weight is 1.
  * Each period is one class: weight = tf(term, period) * log(1 + average words per class / frequency of the
  * term over this period and the background). Bigrams count only when they occur at least twice here.
+ * Numbers are left out: "10" or "2024" rarely name what a period was about.
  */
 export function termWeights(texts: string[], background: string[]): Map<string, number> {
   const period = new Map<string, number>();
@@ -179,9 +224,16 @@ export function termWeights(texts: string[], background: string[]): Map<string, 
     term,
     tf * Math.log(1 + averageWords / (totals.get(term) as number)),
   ]);
-  raw.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // On equal weight a phrase goes first: "solar panels" says more than "solar" when the words only occur together.
+  raw.sort(
+    (a, b) => b[1] - a[1] || wordCount(b[0]) - wordCount(a[0]) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+  );
   const top = raw[0]?.[1] ?? 0;
   return new Map(raw.map(([term, w]) => [term, top > 0 ? round(w / top) : 0]));
+}
+
+function wordCount(term: string): number {
+  return term.split(' ').length;
 }
 
 function round(value: number): number {
@@ -203,17 +255,19 @@ export function pickTopics(weights: Map<string, number>): SummaryTopic[] {
     for (const w of words) usedWords.add(w);
     topics.push({ name, weight });
   }
-  // Renormalise, since a skipped overlapping term may have held the top weight.
-  const top = topics[0]?.weight ?? 0;
-  return topics.map((t) => ({ name: t.name, weight: top > 0 ? round(t.weight / top) : 0 }));
+  return topics;
 }
 
-/** Sum of the weights of the distinct terms in a text, lightly normalised by length so long texts do not always win. */
+/**
+ * How much of what sets the period apart a text carries: the sum of the squared weights of its distinct terms
+ * (squared so that a few telling words outweigh many everyday ones), lightly normalised by length so that long
+ * texts do not always win.
+ */
 function distinctiveness(text: string, weights: Map<string, number>): number {
   const { words, bigrams } = terms(text);
   const seen = new Set([...words, ...bigrams]);
   let sum = 0;
-  for (const term of seen) sum += weights.get(term) ?? 0;
+  for (const term of seen) sum += (weights.get(term) ?? 0) ** 2;
   return sum / Math.sqrt(Math.max(words.length, 5));
 }
 
