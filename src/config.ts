@@ -1,5 +1,7 @@
 import cron from 'node-cron';
 import { z } from 'zod';
+import type { DecaySetting } from './domain/decay.js';
+import { timeZoneSchema } from './domain/time-zone.js';
 
 /**
  * Every setting Strata reads, from the environment, through this one schema.
@@ -9,19 +11,6 @@ import { z } from 'zod';
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const num = (fallback: number) => z.coerce.number().positive().default(fallback);
 const bool = (fallback: boolean) => z.stringbool().default(fallback);
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZoneSchema = z
-  .string()
-  .refine(isTimeZone, { message: 'not an IANA time zone (e.g. UTC, Europe/Berlin)' });
 
 export const envSchema = z.object({
   NEO4J_URI: z
@@ -96,11 +85,6 @@ function crossFieldProblems(env: Partial<Env>): string[] {
     }
   }
   return problems;
-}
-
-export interface DecaySetting {
-  startDays: number;
-  maxAgeDays: number;
 }
 
 export function buildConfig(env: Env) {

@@ -1,5 +1,6 @@
 import { createApp } from './api/app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startScheduler } from './jobs/scheduler.js';
 import { createLogger } from './log.js';
 import { createStrata, type Strata } from './strata.js';
 
@@ -29,9 +30,18 @@ async function main(): Promise<void> {
   const server = app.listen(config.http.port, config.http.host, () => {
     log.info({ host: config.http.host, port: config.http.port }, 'strata listening');
   });
+  const scheduler = config.scheduler.enabled
+    ? startScheduler({
+        schedule: config.scheduler.schedule,
+        groupsDue: () => strata.runs.groupsDue(),
+        runCycle: (groupId) => strata.cycle(groupId),
+        log,
+      })
+    : null;
 
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    await scheduler?.stop();
     server.close();
     await strata.close();
     process.exit(0);
@@ -50,7 +60,10 @@ async function waitForNeo4j(strata: Strata): Promise<void> {
       if (attempt >= 30) {
         throw new Error(`Neo4j at ${strata.config.neo4j.uri} is unreachable: ${(error as Error).message}`);
       }
-      strata.log.warn({ attempt, uri: strata.config.neo4j.uri, reason: (error as Error).message }, 'waiting for Neo4j');
+      strata.log.warn(
+        { attempt, uri: strata.config.neo4j.uri, reason: (error as Error).message },
+        'waiting for Neo4j',
+      );
       await new Promise((r) => setTimeout(r, 2000));
     }
   }

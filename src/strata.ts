@@ -1,14 +1,22 @@
+import { HashingEmbeddings } from './ai/embeddings/hashing.js';
 import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
+import { createSummarizer } from './ai/summarizers/index.js';
+import type { Summarizer } from './ai/summarizers/types.js';
 import type { ApiServices } from './api/app.js';
 import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
+import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
 import { Graph } from './graph/graph.js';
 import { GroupRepository } from './graph/groups.js';
+import { MaintenanceRepository } from './graph/maintenance.js';
 import { MemoryRepository } from './graph/memories.js';
+import { RollupRepository } from './graph/rollups.js';
 import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
+import { SummaryRepository } from './graph/summaries.js';
 import { ingestMemories } from './ingest/ingest.js';
+import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import type { Logger } from './log.js';
 
 /** Everything a running Strata holds, wired once; the server, the CLI and the benchmarks all start here. */
@@ -17,9 +25,13 @@ export interface Strata {
   log: Logger;
   graph: Graph;
   embedder: Embedder;
+  summarizer: Summarizer;
   memories: MemoryRepository;
   groups: GroupRepository;
+  summaries: SummaryRepository;
+  runs: CycleRunRepository;
   services: ApiServices;
+  cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
   /** Creates constraints and indexes (idempotent) and waits until they are online. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -28,8 +40,22 @@ export interface Strata {
 export async function createStrata(config: Config, log: Logger): Promise<Strata> {
   const graph = new Graph(createDriver(config.neo4j), config.neo4j.database);
   const embedder = await createEmbedder(config);
+  // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
+  const summarizer = createSummarizer(config, new HashingEmbeddings({ dimension: 384 }));
   const memories = new MemoryRepository(graph);
   const groups = new GroupRepository(graph);
+  const summaries = new SummaryRepository(graph);
+  const runs = new CycleRunRepository(graph);
+  const cycleDeps: CycleDeps = {
+    rollups: new RollupRepository(graph),
+    maintenance: new MaintenanceRepository(graph),
+    runs,
+    summarizer,
+    embedder,
+    config,
+    log,
+  };
+  const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
 
   const services: ApiServices = {
@@ -39,6 +65,12 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       return result;
     },
     readiness: () => readiness(graph),
+    getGroup: (groupId) => summaries.group(groupId),
+    setTimezone: (groupId, timezone) => summaries.setTimezone(groupId, timezone),
+    deleteGroup: (groupId) => groups.deleteGroup(groupId),
+    aggregate: (groupId, { dryRun }) => cycle(groupId, { dryRun }),
+    listSummaries: (groupId, query) => summaries.list(groupId, query),
+    getSummary: (id) => summaries.get(id),
   };
 
   return {
@@ -46,9 +78,13 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     log,
     graph,
     embedder,
+    summarizer,
     memories,
     groups,
+    summaries,
+    runs,
     services,
+    cycle,
     migrate: async () => {
       await applySchema(graph, embedder.dimension);
       await awaitIndexes(graph);
@@ -69,6 +105,8 @@ async function readiness(graph: Graph): Promise<Readiness> {
     ready: schema.ready,
     neo4j: 'reachable',
     schema: { missing: schema.missing, notOnline: schema.notOnline },
-    ...(schema.ready ? {} : { message: 'schema not applied or indexes still populating; run `npm run migrate`' }),
+    ...(schema.ready
+      ? {}
+      : { message: 'schema not applied or indexes still populating; run `npm run migrate`' }),
   };
 }

@@ -1,5 +1,10 @@
 // Range indexes for the hot lookups: a group's memories by time, a group's summaries by level and period.
 CREATE INDEX memory_group_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ts);
 CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.periodStart);
+// What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.
+CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);
+CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
+CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
+CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // Lexical search over what was said and what was summarised.
 CREATE FULLTEXT INDEX text_fulltext IF NOT EXISTS FOR (n:Memory|Summary) ON EACH [n.text];

@@ -1,15 +1,29 @@
 import express, { type RequestHandler } from 'express';
+import type { CycleReport } from '../domain/cycle-report.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
+import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
 import type { Logger } from '../log.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
 import { type AnyRoute, mountRoutes } from './route.js';
+import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
+import { groupRoutes } from './routes/groups.js';
 import { healthRoutes, type Readiness } from './routes/health.js';
 import { memoryRoutes } from './routes/memories.js';
+import { summaryRoutes } from './routes/summaries.js';
 
 /** What the HTTP layer needs from the rest of Strata; tests hand in their own. */
 export interface ApiServices {
   ingest(groupId: string, memories: MemoryInput[]): Promise<IngestResult>;
   readiness(): Promise<Readiness>;
+  getGroup(groupId: string): Promise<Group | null>;
+  setTimezone(
+    groupId: string,
+    timezone: string,
+  ): Promise<{ allowed: boolean; previousTimezone: string; timezone: string }>;
+  deleteGroup(groupId: string): Promise<void>;
+  aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
+  listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
+  getSummary(id: string): Promise<SummaryDetail | null>;
 }
 
 export interface AppOptions {
@@ -20,8 +34,14 @@ export interface AppOptions {
   apiKey?: string;
 }
 
+/** Every route, plus /openapi.json and /docs describing all of them (built once, on first request). */
 export function allRoutes(services: ApiServices): AnyRoute[] {
-  return [...healthRoutes(services), ...memoryRoutes(services)];
+  return withDocsRoutes([
+    ...healthRoutes(services),
+    ...memoryRoutes(services),
+    ...groupRoutes(services),
+    ...summaryRoutes(services),
+  ]);
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -30,6 +50,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(requestLog(options.log));
   app.use(express.json({ limit: options.bodyLimitBytes }));
   if (options.apiKey) app.use('/v1', bearerAuth(options.apiKey));
+  app.use(DOCS_ASSETS_PATH, docsAssets());
   const router = express.Router();
   mountRoutes(router, allRoutes(options.services));
   app.use(router);

@@ -4,18 +4,19 @@ import { type ApiServices, createApp } from '../../src/api/app.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { MemoryIdConflictError } from '../../src/graph/memories.js';
 import { createLogger } from '../../src/log.js';
+import { stubServices } from '../support/stub-services.js';
 
 /** Records what reached the service layer, so tests can prove bad input never gets there. */
 function recordingServices(overrides: Partial<ApiServices> = {}) {
   const calls: { groupId: string; memories: MemoryInput[] }[] = [];
-  const services: ApiServices = {
+  const services: ApiServices = stubServices({
     ingest: async (groupId, memories) => {
       calls.push({ groupId, memories });
       return { created: memories.map((m, i) => m.id ?? `m${i}`), existing: [] };
     },
     readiness: async () => ({ ready: true, neo4j: 'reachable', schema: { missing: [], notOnline: [] } }),
     ...overrides,
-  };
+  });
   return { services, calls };
 }
 

@@ -1,0 +1,4 @@
+// Instants of the memories not yet in a day summary; the cycle buckets them into days in the group's time zone.
+MATCH (m:Memory {groupId: $groupId})
+WHERE m.dayPending = true
+RETURN m.ts AS ts

@@ -1,0 +1,31 @@
+// Creates a summary, or regenerates it in place (version + 1): the id is the natural key, so there is never a second
+// node for one period. Topics are stored as parallel lists because node properties cannot hold maps.
+MERGE (s:Summary {id: $summary.id})
+ON CREATE SET
+  s.groupId = $summary.groupId,
+  s.level = $summary.level,
+  s.createdAt = datetime(),
+  s.version = 0
+SET
+  s.periodStart = date($summary.periodStart),
+  s.periodEnd = date($summary.periodEnd),
+  s.startsAt = datetime($summary.startsAt),
+  s.endsAt = datetime($summary.endsAt),
+  s.sessionKey = $summary.sessionKey,
+  s.explicit = $summary.explicit,
+  s.text = $summary.text,
+  s.topics = $summary.topics,
+  s.topicWeights = $summary.topicWeights,
+  s.highlights = $summary.highlights,
+  s.activeUsers = $summary.activeUsers,
+  s.activeUserCounts = $summary.activeUserCounts,
+  s.messageCount = $summary.messageCount,
+  s.activityScore = $summary.activityScore,
+  s.decay = $summary.decay,
+  s.summarizer = $summary.summarizer,
+  s.parentPending = $summary.parentPending,
+  s.updatedAt = datetime(),
+  s.version = s.version + 1
+WITH s
+CALL db.create.setNodeVectorProperty(s, 'embedding', $embedding)
+RETURN s.id AS id, s.version AS version

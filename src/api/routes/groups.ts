@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { cycleReportSchema } from '../../domain/cycle-report.js';
+import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
+import type { ApiServices } from '../app.js';
+import { HttpError } from '../errors.js';
+import { defineRoute } from '../route.js';
+import { groupParamsSchema } from './memories.js';
+
+export const aggregateQuerySchema = z.strictObject({
+  dryRun: z.stringbool().default(false).meta({ description: 'Count what a cycle would do; write nothing' }),
+});
+
+export function groupRoutes(services: ApiServices) {
+  const requireGroup = async (groupId: string) => {
+    const group = await services.getGroup(groupId);
+    if (!group) throw new HttpError(404, 'not_found', `group ${groupId} has no memories yet`);
+    return group;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/groups/:groupId',
+      summary: 'A group: its time zone, last ingest and cycle, and how much it holds',
+      tag: 'groups',
+      params: groupParamsSchema,
+      responses: {
+        200: { description: 'the group', schema: groupSchema },
+        404: { description: 'unknown group' },
+      },
+      handler: async ({ params }) => requireGroup(params.groupId),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/v1/groups/:groupId/settings',
+      summary: "Set a group's time zone (before its first calendar summaries)",
+      tag: 'groups',
+      params: groupParamsSchema,
+      body: groupSettingsSchema,
+      example: { timezone: 'Europe/Berlin' },
+      responses: {
+        200: { description: 'the settings now in force', schema: groupSettingsSchema },
+        400: { description: 'not an IANA time zone' },
+        409: { description: 'the group already has day, week or month summaries in another time zone' },
+      },
+      handler: async ({ params, body }) => {
+        const result = await services.setTimezone(params.groupId, body.timezone);
+        if (!result.allowed) {
+          throw new HttpError(
+            409,
+            'timezone_locked',
+            `group ${params.groupId} already has calendar summaries cut in ${result.previousTimezone}; ` +
+              'delete the group and re-import to change its time zone',
+          );
+        }
+        return { timezone: result.timezone };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/groups/:groupId',
+      summary: 'Delete a group and everything it holds',
+      tag: 'groups',
+      params: groupParamsSchema,
+      responses: { 200: { description: 'deleted', schema: z.object({ deleted: z.string() }) } },
+      handler: async ({ params }) => {
+        await services.deleteGroup(params.groupId);
+        return { deleted: params.groupId };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/groups/:groupId/aggregate',
+      summary: 'Run a roll-up cycle for the group now (dryRun=true only counts)',
+      tag: 'cycle',
+      params: groupParamsSchema,
+      query: aggregateQuerySchema,
+      responses: {
+        200: {
+          description: 'what the cycle created, updated and pruned per level',
+          schema: cycleReportSchema,
+        },
+        404: { description: 'unknown group' },
+        409: { description: "another instance is running this group's cycle", schema: cycleReportSchema },
+      },
+      handler: async ({ params, query }, _req, res) => {
+        await requireGroup(params.groupId);
+        const report = await services.aggregate(params.groupId, { dryRun: query.dryRun });
+        res.status(report.status === 'skipped' ? 409 : 200).json(report);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const levelCounts = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type LevelCounts = z.infer<typeof levelCounts>;
+
+export const cycleReportSchema = z
+  .object({
+    groupId: z.string(),
+    runId: z.string().nullable(),
+    dryRun: z.boolean(),
+    status: z.enum(['succeeded', 'failed', 'skipped']),
+    reason: z.string().optional().meta({ description: 'Why the cycle was skipped or failed' }),
+    levels: z.object({
+      session: levelCounts,
+      day: levelCounts,
+      week: levelCounts,
+      month: levelCounts,
+      era: levelCounts,
+    }),
+    decayUpdated: z.number().int(),
+    pruned: z.object({ summaries: z.number().int(), memories: z.number().int() }),
+    errors: z.array(z.string()),
+    pendingWork: z
+      .boolean()
+      .meta({ description: 'Periods still open or sessions still active, left for a later cycle' }),
+    startedAt: z.string(),
+    tookMs: z.number(),
+  })
+  .meta({ id: 'CycleReport' });
+
+export type CycleReport = z.infer<typeof cycleReportSchema>;
+
+export function emptyLevels(): CycleReport['levels'] {
+  const zero = () => ({ created: 0, updated: 0 });
+  return { session: zero(), day: zero(), week: zero(), month: zero(), era: zero() };
+}

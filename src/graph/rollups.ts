@@ -1,0 +1,159 @@
+import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
+import type { Graph } from './graph.js';
+
+export interface PendingSessionMemory {
+  id: string;
+  ts: string;
+  sessionId: string | null;
+}
+
+export interface StoredSession {
+  key: string;
+  startsAt: string;
+  endsAt: string;
+  explicit: boolean;
+}
+
+export interface MemoryRow {
+  id: string;
+  text: string;
+  speaker: string;
+  ts: string;
+}
+
+export interface ChildSummaryRow {
+  id: string;
+  text: string;
+  periodStart: string;
+  messageCount: number;
+  activeUsers: string[] | null;
+  activeUserCounts: number[] | null;
+}
+
+/** Everything a Summary node holds except its vector, in the shape upsert-summary.cypher takes. */
+export interface SummaryWrite {
+  id: string;
+  groupId: string;
+  level: SummaryLevel;
+  periodStart: string;
+  periodEnd: string;
+  startsAt: string;
+  endsAt: string;
+  sessionKey: string | null;
+  explicit: boolean | null;
+  text: string;
+  topics: string[];
+  topicWeights: number[];
+  highlights: string[];
+  activeUsers: string[];
+  activeUserCounts: number[];
+  messageCount: number;
+  activityScore: number;
+  decay: number;
+  summarizer: string;
+  /** True for days and weeks: the level above must (re)summarise this period. */
+  parentPending: boolean;
+}
+
+/** The reads and writes of the roll-up steps; one method per Cypher file, no logic. */
+export class RollupRepository {
+  constructor(private readonly graph: Graph) {}
+
+  async groupTimezone(groupId: string): Promise<string | null> {
+    const [row] = await this.graph.read<{ timezone: string | null }>('rollup/group-settings', { groupId });
+    return row ? row.timezone : null;
+  }
+
+  pendingSessionMemories(groupId: string): Promise<PendingSessionMemory[]> {
+    return this.graph.read('rollup/pending-session-memories', { groupId });
+  }
+
+  sessionsNear(
+    groupId: string,
+    range: { from: string; to: string; gapMinutes: number; explicitKeys: string[] },
+  ) {
+    return this.graph.read<StoredSession>('rollup/sessions-near', { groupId, ...range });
+  }
+
+  sessionMemories(summaryId: string, newIds: string[]): Promise<MemoryRow[]> {
+    return this.graph.read('rollup/session-memories', { summaryId, newIds });
+  }
+
+  async pendingDayTimes(groupId: string): Promise<string[]> {
+    return (await this.graph.read<{ ts: string }>('rollup/pending-day-times', { groupId })).map((r) => r.ts);
+  }
+
+  memoriesInRange(groupId: string, startsAt: string, endsAt: string): Promise<MemoryRow[]> {
+    return this.graph.read('rollup/memories-in-range', { groupId, startsAt, endsAt });
+  }
+
+  async pendingChildPeriods(groupId: string, level: CalendarLevel): Promise<string[]> {
+    const rows = await this.graph.read<{ periodStart: string }>('rollup/pending-child-periods', {
+      groupId,
+      level,
+    });
+    return rows.map((r) => r.periodStart);
+  }
+
+  childSummaries(
+    groupId: string,
+    level: CalendarLevel,
+    from: string,
+    to: string,
+  ): Promise<ChildSummaryRow[]> {
+    return this.graph.read('rollup/child-summaries-in-range', { groupId, level, from, to });
+  }
+
+  recentSummaries(groupId: string, level: SummaryLevel, limit: number) {
+    return this.graph.read<{ text: string; messageCount: number }>('rollup/recent-summaries', {
+      groupId,
+      level,
+      limit,
+    });
+  }
+
+  /** One period, one transaction: the summary node, its vector, its SUMMARIZES links and the children's flags. */
+  async writeSummary(
+    summary: SummaryWrite,
+    embedding: number[],
+    children: { memoryIds?: string[]; childSummaryIds?: string[] },
+  ): Promise<{ version: number }> {
+    return this.graph.writeTx(async (tx) => {
+      const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, embedding });
+      if (children.memoryIds?.length) {
+        await tx.run('rollup/link-memories', { summaryId: summary.id, memoryIds: children.memoryIds });
+      }
+      if (children.childSummaryIds?.length) {
+        await tx.run('rollup/link-child-summaries', {
+          summaryId: summary.id,
+          childIds: children.childSummaryIds,
+        });
+      }
+      return { version: row?.version ?? 1 };
+    });
+  }
+
+  /** The keys (of `keys`) whose period already has a summary at this level. */
+  async existingSummaryIds(groupId: string, level: SummaryLevel, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const prefix = `${groupId}:${level}:`;
+    const rows = await this.graph.read<{ id: string }>('rollup/existing-summaries', {
+      groupId,
+      level,
+      ids: keys.map((k) => prefix + k),
+    });
+    return new Set(rows.map((r) => r.id.slice(prefix.length)));
+  }
+
+  async settleMemories(memoryIds: string[]): Promise<void> {
+    if (memoryIds.length) await this.graph.write('rollup/clear-memory-pending', { memoryIds });
+  }
+
+  async settleChildSummaries(childIds: string[]): Promise<void> {
+    if (childIds.length) await this.graph.write('rollup/clear-child-pending', { childIds });
+  }
+
+  async relinkNextPeriod(groupId: string, level: SummaryLevel | 'era'): Promise<void> {
+    await this.graph.write('rollup/link-next-period', { groupId, level });
+  }
+}

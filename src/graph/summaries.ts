@@ -1,0 +1,59 @@
+import {
+  fromStoredSummary,
+  type Group,
+  type StoredSummary,
+  type Summary,
+  type SummaryDetail,
+} from '../domain/summary.js';
+import type { Graph } from './graph.js';
+
+/** Reads of summaries and group settings for the API and the CLI. */
+export class SummaryRepository {
+  constructor(private readonly graph: Graph) {}
+
+  async list(
+    groupId: string,
+    query: { level?: string; from?: string; to?: string; limit: number },
+  ): Promise<Summary[]> {
+    const rows = await this.graph.read<{ summary: StoredSummary }>('summaries/list', {
+      groupId,
+      level: query.level ?? null,
+      from: query.from ? new Date(query.from).toISOString() : null,
+      to: query.to ? new Date(query.to).toISOString() : null,
+      limit: query.limit,
+    });
+    return rows.map((r) => fromStoredSummary(r.summary));
+  }
+
+  async get(id: string): Promise<SummaryDetail | null> {
+    const [row] = await this.graph.read<{
+      summary: StoredSummary;
+      children: string[];
+      parents: string[];
+      previous: string[];
+      next: string[];
+    }>('summaries/get', { id });
+    if (!row) return null;
+    return {
+      summary: fromStoredSummary(row.summary),
+      children: row.children,
+      parents: row.parents,
+      previous: row.previous[0] ?? null,
+      next: row.next[0] ?? null,
+    };
+  }
+
+  async group(groupId: string): Promise<Group | null> {
+    const [row] = await this.graph.read<Group>('groups/get', { groupId });
+    return row ?? null;
+  }
+
+  async setTimezone(groupId: string, timezone: string) {
+    const [row] = await this.graph.write<{ allowed: boolean; previousTimezone: string; timezone: string }>(
+      'groups/upsert-settings',
+      { groupId, timezone },
+    );
+    if (!row) throw new Error(`settings query for group ${groupId} returned no row`);
+    return row;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Embedder } from '../ai/embeddings/index.js';
+import type { Summarizer } from '../ai/summarizers/types.js';
+import type { Config } from '../config.js';
+import type { LevelCounts } from '../domain/cycle-report.js';
+import type { MaintenanceRepository } from '../graph/maintenance.js';
+import type { RollupRepository } from '../graph/rollups.js';
+import type { Logger } from '../log.js';
+
+/** What every step of one group's cycle works with. */
+export interface CycleContext {
+  groupId: string;
+  timezone: string;
+  now: Date;
+  /** Count what would happen; write nothing. */
+  dryRun: boolean;
+  rollups: RollupRepository;
+  maintenance: MaintenanceRepository;
+  summarizer: Summarizer;
+  embedder: Embedder;
+  rollup: Config['rollup'];
+  decay: Config['decay'];
+  prune: Config['prune'];
+  log: Logger;
+  /** Per-period failures that did not stop the cycle. */
+  errors: string[];
+  /** Set by a step that left work for a later cycle (a period not over yet, a session still active). */
+  pendingWork: boolean;
+  /** Keeps the group's lease alive during a long cycle; throws when the lease was lost. */
+  renewLease(): Promise<void>;
+}
+
+/** A step that rolls one level up. */
+export type RollupStep = (ctx: CycleContext) => Promise<LevelCounts>;
+
+/**
+ * Runs one period's work; a failure of the summarizer or of the period's data is recorded and the cycle goes on
+ * with the next period, but a database failure stops the cycle (the next one starts where this one stopped).
+ */
+export async function forEachPeriod<T>(
+  ctx: CycleContext,
+  label: string,
+  items: T[],
+  keyOf: (item: T) => string,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (error) {
+      if (isDatabaseFailure(error)) throw error;
+      const message = `${label} ${keyOf(item)}: ${(error as Error).message}`;
+      ctx.errors.push(message);
+      ctx.log.error({ groupId: ctx.groupId, err: error }, message);
+    }
+  }
+  await ctx.renewLease();
+}
+
+function isDatabaseFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('Neo.') || code === 'ServiceUnavailable' || code === 'SessionExpired')
+  );
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Embedder } from '../ai/embeddings/index.js';
+import type { Summarizer } from '../ai/summarizers/types.js';
+import type { Config } from '../config.js';
+import { type CycleReport, emptyLevels, type LevelCounts } from '../domain/cycle-report.js';
+import type { CycleRunRepository } from '../graph/cycle-runs.js';
+import type { MaintenanceRepository } from '../graph/maintenance.js';
+import type { RollupRepository } from '../graph/rollups.js';
+import type { Logger } from '../log.js';
+import type { CycleContext } from './cycle-context.js';
+import { prune, refreshDecay } from './maintain.js';
+import { rollupDays } from './rollup-days.js';
+import { rollupParents } from './rollup-parents.js';
+import { rollupSessions } from './rollup-sessions.js';
+
+export interface CycleDeps {
+  rollups: RollupRepository;
+  maintenance: MaintenanceRepository;
+  runs: CycleRunRepository;
+  summarizer: Summarizer;
+  embedder: Embedder;
+  config: Pick<Config, 'rollup' | 'decay' | 'prune' | 'scheduler' | 'defaultTimezone'>;
+  log: Logger;
+  /** The era step, when eras are enabled; runs after months. */
+  eras?: (ctx: CycleContext) => Promise<LevelCounts>;
+}
+
+export interface CycleOptions {
+  dryRun?: boolean;
+  /** The cycle's notion of now; tests and benchmarks set it, the scheduler does not. */
+  now?: Date;
+  /** Who runs it, for the lease; one id per process by default. */
+  owner?: string;
+}
+
+export const processOwner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * One cycle for one group: sessions, days, weeks, months, eras, decay, prune. Only one instance runs a group's
+ * cycle at a time (a lease in Neo4j); every period commits on its own, so a crash leaves a graph the next cycle
+ * completes, and a cycle with nothing new creates and changes nothing.
+ */
+export async function runCycle(
+  deps: CycleDeps,
+  groupId: string,
+  options: CycleOptions = {},
+): Promise<CycleReport> {
+  const started = Date.now();
+  const now = options.now ?? new Date();
+  const dryRun = options.dryRun ?? false;
+  const owner = options.owner ?? processOwner;
+  const report: CycleReport = {
+    groupId,
+    runId: null,
+    dryRun,
+    status: 'succeeded',
+    levels: emptyLevels(),
+    decayUpdated: 0,
+    pruned: { summaries: 0, memories: 0 },
+    errors: [],
+    pendingWork: false,
+    startedAt: new Date(started).toISOString(),
+    tookMs: 0,
+  };
+  const ttl = deps.config.scheduler.leaseSeconds;
+  const lease = await deps.runs.acquireLease(groupId, owner, ttl);
+  if (!lease.acquired) {
+    return {
+      ...report,
+      status: 'skipped',
+      reason: `another instance (${lease.owner}) holds the cycle lease until ${lease.expiresAt}`,
+    };
+  }
+
+  const runId = randomUUID();
+  report.runId = runId;
+  try {
+    await deps.runs.startRun(runId, groupId, owner, dryRun);
+    const ctx: CycleContext = {
+      groupId,
+      timezone: (await deps.rollups.groupTimezone(groupId)) ?? deps.config.defaultTimezone,
+      now,
+      dryRun,
+      rollups: deps.rollups,
+      maintenance: deps.maintenance,
+      summarizer: deps.summarizer,
+      embedder: deps.embedder,
+      rollup: deps.config.rollup,
+      decay: deps.config.decay,
+      prune: deps.config.prune,
+      log: deps.log,
+      errors: report.errors,
+      pendingWork: false,
+      renewLease: async () => {
+        if (!(await deps.runs.renewLease(groupId, owner, ttl)))
+          throw new Error('cycle lease lost to another instance');
+      },
+    };
+    report.levels.session = await rollupSessions(ctx);
+    report.levels.day = await rollupDays(ctx);
+    report.levels.week = await rollupParents(ctx, 'week');
+    report.levels.month = await rollupParents(ctx, 'month');
+    if (deps.eras) report.levels.era = await deps.eras(ctx);
+    report.decayUpdated = await refreshDecay(ctx);
+    report.pruned = await prune(ctx);
+    report.pendingWork = ctx.pendingWork || (await deps.runs.hasPendingWork(groupId));
+  } catch (error) {
+    report.status = 'failed';
+    report.reason = (error as Error).message;
+    deps.log.error({ groupId, runId, err: error }, 'cycle failed; the next cycle resumes where it stopped');
+  } finally {
+    report.tookMs = Date.now() - started;
+    await finish(deps, report).catch((error) =>
+      deps.log.error({ groupId, err: error }, 'could not record the cycle'),
+    );
+    await deps.runs.releaseLease(groupId, owner).catch(() => undefined);
+  }
+  deps.log.info(
+    { groupId, runId, status: report.status, levels: report.levels, tookMs: report.tookMs },
+    'cycle',
+  );
+  return report;
+}
+
+async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
+  const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
+  await deps.runs.finishRun({
+    runId: report.runId as string,
+    status: report.status === 'failed' ? 'failed' : 'succeeded',
+    counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
+    errors: report.reason ? [...report.errors, report.reason] : report.errors,
+    created: sum('created'),
+    updated: sum('updated'),
+    pruned: report.pruned.summaries + report.pruned.memories,
+    hasPendingWork: report.pendingWork,
+  });
+}

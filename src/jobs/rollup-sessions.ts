@@ -1,0 +1,75 @@
+import type { LevelCounts } from '../domain/cycle-report.js';
+import { summaryId } from '../domain/ids.js';
+import { addDays, localDate } from '../domain/periods.js';
+import { countSpeakers, RecentWindow } from '../domain/rollup.js';
+import { assignSessions, isSessionReady } from '../domain/sessions.js';
+import { type CycleContext, forEachPeriod } from './cycle-context.js';
+import { summarizePeriod } from './summarize-period.js';
+
+/**
+ * Sessions: pending memories are grouped into sessions (explicit ids, or idle gaps), joining the sessions already
+ * in the graph where they fit. A session is summarised when it has gone idle, or early when enough new messages
+ * piled up; regenerating a known session bumps its version instead of creating a second node.
+ */
+export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
+  const counts = { created: 0, updated: 0 };
+  const pending = await ctx.rollups.pendingSessionMemories(ctx.groupId);
+  if (pending.length === 0) return counts;
+
+  const gapMinutes = ctx.rollup.sessionGapMinutes;
+  const explicitKeys = [...new Set(pending.flatMap((m) => (m.sessionId ? [m.sessionId] : [])))];
+  const known = await ctx.rollups.sessionsNear(ctx.groupId, {
+    from: (pending[0] as (typeof pending)[0]).ts,
+    to: (pending[pending.length - 1] as (typeof pending)[0]).ts,
+    gapMinutes,
+    explicitKeys,
+  });
+  const assignments = assignSessions(pending, known, gapMinutes);
+  const ready = assignments.filter((a) =>
+    isSessionReady({ endsAt: a.endsAt, pendingCount: a.memoryIds.length }, ctx.now, {
+      gapMinutes,
+      maxNewMessages: ctx.rollup.sessionMaxNewMessages,
+    }),
+  );
+  if (ready.length < assignments.length) ctx.pendingWork = true;
+  if (ctx.dryRun) {
+    for (const a of ready) counts[a.isNew ? 'created' : 'updated']++;
+    return counts;
+  }
+
+  const recent = new RecentWindow(await ctx.rollups.recentSummaries(ctx.groupId, 'session', 30));
+  await forEachPeriod(
+    ctx,
+    'session',
+    ready,
+    (a) => a.key,
+    async (assignment) => {
+      const id = summaryId(ctx.groupId, 'session', assignment.key);
+      const memories = await ctx.rollups.sessionMemories(id, assignment.memoryIds);
+      const start = localDate(assignment.startsAt, ctx.timezone);
+      const { summary, embedding } = await summarizePeriod(
+        ctx,
+        {
+          level: 'session',
+          key: assignment.key,
+          start,
+          end: addDays(localDate(assignment.endsAt, ctx.timezone), 1),
+          startsAt: assignment.startsAt,
+          endsAt: assignment.endsAt,
+          items: memories,
+          speakerCounts: countSpeakers(memories.map((m) => m.speaker)),
+          messageCount: memories.length,
+          session: { key: assignment.key, explicit: assignment.explicit },
+          parentPending: false,
+        },
+        recent,
+      );
+      const { version } = await ctx.rollups.writeSummary(summary, embedding, {
+        memoryIds: memories.map((m) => m.id),
+      });
+      counts[version === 1 ? 'created' : 'updated']++;
+    },
+  );
+  if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, 'session');
+  return counts;
+}

@@ -1,0 +1,73 @@
+import type { SummaryItem } from '../ai/summarizers/types.js';
+import { ageInDays, decayFactor } from '../domain/decay.js';
+import { summaryId } from '../domain/ids.js';
+import type { SummaryLevel } from '../domain/levels.js';
+import { addDays } from '../domain/periods.js';
+import { activityScore, type RecentWindow, topSpeakers } from '../domain/rollup.js';
+import type { SummaryWrite } from '../graph/rollups.js';
+import type { CycleContext } from './cycle-context.js';
+
+export interface PeriodToSummarize {
+  level: SummaryLevel;
+  /** Natural key inside the level: the local start date, or the session key. */
+  key: string;
+  /** Local dates: first day, and first day after the period (exclusive). */
+  start: string;
+  end: string;
+  startsAt: string;
+  endsAt: string;
+  items: SummaryItem[];
+  speakerCounts: Record<string, number>;
+  messageCount: number;
+  session?: { key: string; explicit: boolean };
+  parentPending: boolean;
+}
+
+/**
+ * Summarises one period and embeds the summary: the draft from the summarizer, plus what Strata computes itself
+ * (who was active, how busy it was, its decay). Returns the node to write and its vector.
+ */
+export async function summarizePeriod(
+  ctx: CycleContext,
+  period: PeriodToSummarize,
+  recent: RecentWindow,
+): Promise<{ summary: SummaryWrite; embedding: number[] }> {
+  const draft = await ctx.summarizer.summarize({
+    level: period.level,
+    groupId: ctx.groupId,
+    periodStart: period.start,
+    periodEnd: addDays(period.end, -1),
+    items: period.items,
+    speakerCounts: period.speakerCounts,
+    background: recent.background,
+  });
+  const [embedding] = await ctx.embedder.embeddings.embedDocuments([draft.text]);
+  if (!embedding) throw new Error('embedder returned no vector for the summary');
+  const speakers = topSpeakers(period.speakerCounts, 5);
+  const decaySetting = ctx.decay[period.level === 'session' ? 'day' : period.level];
+  const summary: SummaryWrite = {
+    id: summaryId(ctx.groupId, period.level, period.key),
+    groupId: ctx.groupId,
+    level: period.level,
+    periodStart: period.start,
+    // Stored inclusive (the last day of the period), which reads naturally in Browser.
+    periodEnd: addDays(period.end, -1),
+    startsAt: period.startsAt,
+    endsAt: period.endsAt,
+    sessionKey: period.session?.key ?? null,
+    explicit: period.session?.explicit ?? null,
+    text: draft.text,
+    topics: draft.topics.map((t) => t.name),
+    topicWeights: draft.topics.map((t) => t.weight),
+    highlights: draft.highlights,
+    activeUsers: speakers.names,
+    activeUserCounts: speakers.counts,
+    messageCount: period.messageCount,
+    activityScore: activityScore(period.messageCount, recent.messageCounts),
+    decay: decayFactor(ageInDays(period.endsAt, ctx.now), decaySetting),
+    summarizer: draft.summarizer,
+    parentPending: period.parentPending,
+  };
+  recent.push(draft.text, period.messageCount);
+  return { summary, embedding };
+}
