@@ -1,3 +1,4 @@
+import { SUMMARY_LEVELS } from '../domain/levels.js';
 import type { CycleContext } from './cycle-context.js';
 
 /** Summary levels that pruning never removes: the top of the calendar hierarchy. */
@@ -20,10 +21,14 @@ export async function prune(ctx: CycleContext): Promise<{ summaries: number; mem
       memories: await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff),
     };
   }
-  const prunedSummaries = await ctx.maintenance.pruneSummaries(summaries.map((s) => s.id));
-  // A removed summary leaves a hole in its level's chain; relink the levels that lost one.
-  for (const level of new Set(summaries.map((s) => s.level))) {
-    await ctx.rollups.relinkNextPeriod(ctx.groupId, level as 'day' | 'week');
+  // Bottom-up, one level per statement: days hand their memories to weeks before weeks hand theirs to months.
+  let prunedSummaries = 0;
+  for (const level of SUMMARY_LEVELS) {
+    const ids = summaries.filter((s) => s.level === level).map((s) => s.id);
+    if (ids.length === 0) continue;
+    prunedSummaries += await ctx.maintenance.pruneSummaries(ids);
+    // A removed summary leaves a hole in its level's chain.
+    await ctx.rollups.relinkNextPeriod(ctx.groupId, level);
   }
   const memories = await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff);
   if (memories > 0) await ctx.maintenance.pruneMemories(ctx.groupId, cutoff);

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateDemo } from '../../seed/generator.js';
+import type { Summarizer } from '../../src/ai/summarizers/types.js';
+import { contentHashId } from '../../src/domain/ids.js';
+import type { MemoryInput } from '../../src/domain/memory.js';
+import { parentKey, periodOf } from '../../src/domain/periods.js';
+import { assignSessions } from '../../src/domain/sessions.js';
+import { CycleRunRepository } from '../../src/graph/cycle-runs.js';
+import { MaintenanceRepository } from '../../src/graph/maintenance.js';
+import { RollupRepository } from '../../src/graph/rollups.js';
+import { runCycle } from '../../src/jobs/cycle.js';
+import { createLogger } from '../../src/log.js';
+import type { Strata } from '../../src/strata.js';
+import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+
+/** Three months of demo chat, without the demo's fixed ids so each test group hashes its own. */
+function demoMemories(seed: number, timezone = 'UTC'): MemoryInput[] {
+  const [group] = generateDemo({
+    seed,
+    groups: 1,
+    months: 3,
+    messagesPerDay: 15,
+    start: '2024-01-01',
+    timezone,
+  });
+  return (group?.memories ?? []).map(({ id: _id, ...memory }) => memory);
+}
+
+const AFTER_DATA = new Date('2024-05-15T00:00:00Z');
+
+/** What the cycle should produce, worked out from the data with the same domain rules and default thresholds. */
+function expectedCounts(groupId: string, memories: MemoryInput[], timezone: string) {
+  const sessions = assignSessions(
+    memories.map((m) => ({
+      id: contentHashId(groupId, m.speaker, m.ts, m.text),
+      ts: m.ts,
+      sessionId: m.sessionId ?? null,
+    })),
+    [],
+    30,
+  ).length;
+  const perDay = countBy(memories.map((m) => periodOf('day', m.ts, timezone).key));
+  const days = [...perDay].filter(([, n]) => n >= 3).map(([key]) => key);
+  const perWeek = countBy(days.map((d) => parentKey('day', d)));
+  const weeks = [...perWeek].filter(([, n]) => n >= 2).map(([key]) => key);
+  const perMonth = countBy(weeks.map((w) => parentKey('week', w)));
+  const months = [...perMonth].filter(([, n]) => n >= 2).length;
+  return { session: sessions, day: days.length, week: weeks.length, month: months };
+}
+
+function countBy(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+}
+
+async function ingestAll(strata: Strata, groupId: string, memories: MemoryInput[]) {
+  for (let i = 0; i < memories.length; i += 1000)
+    await strata.services.ingest(groupId, memories.slice(i, i + 1000));
+}
+
+describeNeo4j('roll-up cycle against Neo4j', () => {
+  let strata: Strata;
+  let pruning: Strata;
+  const groups: string[] = [];
+  const group = (label: string) => {
+    const id = testGroupId(label);
+    groups.push(id);
+    return id;
+  };
+  const levelCounts = async (groupId: string) => {
+    const rows = await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', {
+      groupId,
+    });
+    const byKind = Object.fromEntries(rows.map((r) => [r.kind, r.count]));
+    return {
+      session: byKind['Summary:session'] ?? 0,
+      day: byKind['Summary:day'] ?? 0,
+      week: byKind['Summary:week'] ?? 0,
+      month: byKind['Summary:month'] ?? 0,
+    };
+  };
+  const snapshot = (groupId: string) => strata.graph.read('inspect/summary-snapshot', { groupId });
+
+  // Two groups in different time zones, cycled once; most tests below read what that cycle built.
+  const utc = { id: '', memories: [] as MemoryInput[] };
+  const ny = { id: '', memories: [] as MemoryInput[] };
+
+  beforeAll(async () => {
+    strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
+    pruning = await openTestStrata({ PRUNE_ENABLED: 'true', KEEP_ORIGINAL_DAYS: '365' });
+    utc.id = group('utc');
+    utc.memories = demoMemories(11);
+    ny.id = group('ny');
+    ny.memories = demoMemories(12, 'America/New_York');
+    await strata.services.setTimezone(ny.id, 'America/New_York');
+    await ingestAll(strata, utc.id, utc.memories);
+    await ingestAll(strata, ny.id, ny.memories);
+    for (const g of [utc.id, ny.id]) {
+      const report = await strata.cycle(g, { now: AFTER_DATA });
+      if (report.status !== 'succeeded' || report.errors.length) {
+        throw new Error(`first cycle of ${g} did not succeed: ${JSON.stringify(report)}`);
+      }
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const g of groups) await deleteGroup(strata.graph, g);
+    await strata?.close();
+    await pruning?.close();
+  });
+
+  it('creates exactly the expected number of session, day, week and month summaries', async () => {
+    expect(await levelCounts(utc.id)).toEqual(expectedCounts(utc.id, utc.memories, 'UTC'));
+    expect(await levelCounts(ny.id)).toEqual(expectedCounts(ny.id, ny.memories, 'America/New_York'));
+  });
+
+  it('cuts days at the group time zone midnight', async () => {
+    const summaries = await strata.services.listSummaries(ny.id, { level: 'day', limit: 5 });
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const s of summaries) {
+      // Midnight in New York is 04:00 or 05:00 UTC depending on daylight saving time.
+      expect(s.startsAt).toMatch(/T0[45]:00:00\.000Z$/);
+    }
+  });
+
+  it('fills every summary field', async () => {
+    const [week] = await strata.services.listSummaries(utc.id, { level: 'week', limit: 1 });
+    expect(week).toBeDefined();
+    const s = week as NonNullable<typeof week>;
+    expect(s.text.length).toBeGreaterThan(20);
+    expect(s.topics.length).toBeGreaterThanOrEqual(3);
+    expect(s.topics.length).toBeLessThanOrEqual(7);
+    expect(s.highlights.length).toBeGreaterThanOrEqual(2);
+    expect(s.activeUsers.length).toBeGreaterThan(0);
+    expect(s.activeUsers.length).toBeLessThanOrEqual(5);
+    expect(s.messageCount).toBeGreaterThan(0);
+    expect(s.activityScore).toBeGreaterThan(0);
+    expect(s.activityScore).toBeLessThanOrEqual(1);
+    expect(s.summarizer).toBe('local-extractive@1');
+    expect(s.version).toBe(1);
+    expect(s.id).toBe(`${utc.id}:week:${s.periodStart}`);
+    const detail = await strata.services.getSummary(s.id);
+    expect(detail?.children.length).toBeGreaterThanOrEqual(2);
+    expect(detail?.children.every((c) => c.startsWith(`${utc.id}:day:`))).toBe(true);
+    expect(detail?.parents.every((p) => p.startsWith(`${utc.id}:month:`))).toBe(true);
+  });
+
+  it('gives every summarised memory exactly one day parent', async () => {
+    for (const g of [utc.id, ny.id]) {
+      const rows = await strata.graph.read<{ dayParents: number; memories: number }>(
+        'inspect/memory-day-parents',
+        {
+          groupId: g,
+        },
+      );
+      const wrong = rows.filter((r) => r.dayParents > 1);
+      expect(wrong, `memories of ${g} under more than one day: ${JSON.stringify(rows)}`).toEqual([]);
+      // Memories of days too small to summarise are settled without a parent; all others have exactly one.
+      const summarised = rows.find((r) => r.dayParents === 1)?.memories ?? 0;
+      expect(summarised).toBeGreaterThan(0.9 * (g === utc.id ? utc.memories.length : ny.memories.length));
+    }
+  });
+
+  it('chains each level with NEXT_PERIOD as one simple path in period order', async () => {
+    for (const level of ['session', 'day', 'week', 'month']) {
+      const [chain] = await strata.graph.read<{
+        nodes: number;
+        links: number;
+        branching: number;
+        merging: number;
+        heads: number;
+        backwards: number;
+      }>('inspect/next-period-chain', { groupId: utc.id, level });
+      expect(chain, `chain of ${level}`).toMatchObject({
+        links: (chain?.nodes ?? 0) - 1,
+        branching: 0,
+        merging: 0,
+        heads: 1,
+        backwards: 0,
+      });
+    }
+  });
+
+  it('creates and changes nothing when run again with nothing new', async () => {
+    const before = await snapshot(utc.id);
+    const report = await strata.cycle(utc.id, { now: AFTER_DATA });
+    expect(report.status).toBe('succeeded');
+    for (const [level, counts] of Object.entries(report.levels)) {
+      expect(counts, `level ${level}`).toEqual({ created: 0, updated: 0 });
+    }
+    expect(await snapshot(utc.id)).toEqual(before);
+  });
+
+  it('counts without writing in a dry run', async () => {
+    const g = group('dry');
+    await ingestAll(strata, g, demoMemories(13).slice(0, 400));
+    const before = await levelCounts(g);
+    const report = await strata.cycle(g, { now: AFTER_DATA, dryRun: true });
+    expect(report.dryRun).toBe(true);
+    expect(report.levels.day.created).toBeGreaterThan(0);
+    expect(report.levels.session.created).toBeGreaterThan(0);
+    expect(await levelCounts(g)).toEqual(before);
+    expect(before).toEqual({ session: 0, day: 0, week: 0, month: 0 });
+  });
+
+  it('regenerates the day, week and month of a late memory in place (version 2)', async () => {
+    const day = periodOf('day', '2024-02-14T12:00:00Z', 'UTC');
+    const [existing] = await strata.services.listSummaries(utc.id, {
+      level: 'day',
+      from: day.startsAt,
+      to: day.endsAt,
+      limit: 1,
+    });
+    expect(existing?.periodStart, 'the demo data should have a summary for 2024-02-14').toBe('2024-02-14');
+    const { created } = await strata.services.ingest(utc.id, [
+      {
+        text: 'Late note: the harbour ferry schedule changed again',
+        speaker: 'late-comer',
+        ts: '2024-02-14T12:00:00Z',
+      },
+    ]);
+    const report = await strata.cycle(utc.id, { now: AFTER_DATA });
+    expect(report.levels.day).toEqual({ created: 0, updated: 1 });
+    expect(report.levels.week).toEqual({ created: 0, updated: 1 });
+    expect(report.levels.month).toEqual({ created: 0, updated: 1 });
+    const above = await strata.graph.read<{ id: string; level: string; version: number }>(
+      'inspect/summaries-for-memory',
+      {
+        memoryId: created[0],
+      },
+    );
+    const versions = Object.fromEntries(
+      above.filter((s) => s.level !== 'session').map((s) => [s.level, s.version]),
+    );
+    expect(versions).toEqual({ day: 2, week: 2, month: 2 });
+    expect(above.filter((s) => s.level === 'day')).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous cycles run a group', async () => {
+    const g = group('lease');
+    await ingestAll(strata, g, demoMemories(14).slice(0, 600));
+    const [a, b] = await Promise.all([
+      strata.cycle(g, { now: AFTER_DATA, owner: 'instance-a' }),
+      strata.cycle(g, { now: AFTER_DATA, owner: 'instance-b' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual(['skipped', 'succeeded']);
+    const skipped = a.status === 'skipped' ? a : b;
+    expect(skipped.reason).toMatch(/instance-[ab]/);
+  });
+
+  it('takes over the lease of a crashed owner once it expires', async () => {
+    const g = group('expiry');
+    const runs = new CycleRunRepository(strata.graph);
+    expect((await runs.acquireLease(g, 'crashed', 1)).acquired).toBe(true);
+    expect((await runs.acquireLease(g, 'other', 60)).acquired).toBe(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await runs.acquireLease(g, 'other', 60)).acquired).toBe(true);
+    await runs.releaseLease(g, 'other');
+  });
+
+  it('records a failed period, keeps going, and the next cycle completes it', async () => {
+    const g = group('fault');
+    await ingestAll(strata, g, demoMemories(15).slice(0, 500));
+    let calls = 0;
+    const flaky: Summarizer = {
+      name: 'flaky',
+      summarize: async (request) => {
+        calls++;
+        if (request.level === 'day' && calls % 3 === 0) throw new Error('summarizer went away');
+        return strata.summarizer.summarize(request);
+      },
+    };
+    const deps = {
+      rollups: new RollupRepository(strata.graph),
+      maintenance: new MaintenanceRepository(strata.graph),
+      runs: new CycleRunRepository(strata.graph),
+      summarizer: flaky,
+      embedder: strata.embedder,
+      config: strata.config,
+      log: createLogger('silent'),
+    };
+    const first = await runCycle(deps, g, { now: AFTER_DATA });
+    expect(first.errors.length).toBeGreaterThan(0);
+    expect(first.errors[0]).toMatch(/^day \d{4}-\d{2}-\d{2}: summarizer went away/);
+    const second = await strata.cycle(g, { now: AFTER_DATA });
+    expect(second.errors).toEqual([]);
+    expect(second.levels.day.created).toBe(first.errors.filter((e) => e.startsWith('day')).length);
+    expect((await levelCounts(g)).day).toBe(expectedCounts(g, demoMemories(15).slice(0, 500), 'UTC').day);
+  });
+
+  it('prunes decayed summaries only under a parent, never months, and keeps memories reachable', async () => {
+    const g = group('prune');
+    const memories = demoMemories(16);
+    await ingestAll(pruning, g, memories);
+    // A lone memory on a quiet day: no day summary covers it, so it must survive any pruning of originals.
+    const { created: lone } = await pruning.services.ingest(g, [
+      { text: 'A lone note nobody answered', speaker: 'ana', ts: '2024-04-20T03:00:00Z' },
+    ]);
+    const built = await pruning.cycle(g, { now: AFTER_DATA });
+    expect(built.status).toBe('succeeded');
+    const before = await levelCounts(g);
+    const uncovered = async () =>
+      (await pruning.graph.read<{ count: number }>('inspect/uncovered-memories', { groupId: g }))[0]?.count;
+    const uncoveredBefore = await uncovered();
+    expect(uncoveredBefore).toBeGreaterThanOrEqual(1);
+
+    const later = new Date('2024-12-01T00:00:00Z');
+    const dry = await openTestStrata({
+      PRUNE_ENABLED: 'true',
+      PRUNE_DRY_RUN: 'true',
+      KEEP_ORIGINAL_DAYS: '365',
+    });
+    try {
+      const counted = await dry.cycle(g, { now: later });
+      expect(counted.pruned.summaries).toBeGreaterThan(0);
+      expect(await levelCounts(g)).toEqual(before);
+    } finally {
+      await dry.close();
+    }
+
+    const pruned = await pruning.cycle(g, { now: later });
+    expect(pruned.pruned.summaries).toBeGreaterThan(0);
+    expect(pruned.pruned.memories).toBe(0);
+    const after = await levelCounts(g);
+    expect(after.month).toBe(before.month);
+    expect(after.session).toBe(before.session);
+    expect(after.day).toBeLessThan(before.day);
+    // Children of pruned summaries were spliced up: every memory under a day before is under a week or month now.
+    expect(await uncovered()).toBe(uncoveredBefore);
+    const [chain] = await pruning.graph.read<{ nodes: number; links: number }>('inspect/next-period-chain', {
+      groupId: g,
+      level: 'day',
+    });
+    expect(chain?.links).toBe(Math.max(0, (chain?.nodes ?? 0) - 1));
+
+    const originals = await openTestStrata({ PRUNE_ENABLED: 'true', KEEP_ORIGINAL_DAYS: '30' });
+    try {
+      const report = await originals.cycle(g, { now: later });
+      // Originals go only where a calendar summary covers them; the uncovered ones (small days, the lone note) stay.
+      expect(report.pruned.memories).toBe(memories.length + 1 - (uncoveredBefore ?? 0));
+      const left = await originals.graph.read<{ id: string }>('inspect/memories', { ids: lone });
+      expect(left.map((m) => m.id)).toEqual(lone);
+      expect((await levelCounts(g)).month).toBe(before.month);
+    } finally {
+      await originals.close();
+    }
+  });
+});
