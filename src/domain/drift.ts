@@ -118,7 +118,14 @@ function csvNumber(value: number | null): string {
   return value === null ? '' : String(Number(value.toFixed(6)));
 }
 
-export const DRIFT_CSV_HEADER = ['period_start', 'previous_start', 'jsd', 'cosine_distance', 'appeared', 'faded'];
+export const DRIFT_CSV_HEADER = [
+  'period_start',
+  'previous_start',
+  'jsd',
+  'cosine_distance',
+  'appeared',
+  'faded',
+];
 
 /** The series as CSV with a header row, one line per drift point (\n line ends, final newline included). */
 export function driftToCsv(series: readonly DriftPoint[]): string {

@@ -10,5 +10,7 @@ export function toLuceneQuery(text: string, maxTerms = 32): string | null {
   if (words.length === 0) words = tokenize(text);
   const unique = [...new Set(words)].slice(0, maxTerms);
   // Lucene's reserved words are operators only in upper case; the tokens are lower case, but quote them anyway.
-  return unique.length === 0 ? null : unique.map((w) => (/^(and|or|not|to)$/.test(w) ? `"${w}"` : w)).join(' OR ');
+  return unique.length === 0
+    ? null
+    : unique.map((w) => (/^(and|or|not|to)$/.test(w) ? `"${w}"` : w)).join(' OR ');
 }

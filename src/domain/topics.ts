@@ -21,7 +21,7 @@ const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['women', 'woman'],
 ]);
 
-/** Words that end in "s" but are already singular (or have no singular worth using), so they stay as they are. */
+/** Words that end in "s" but are singular already (or have no useful singular), so they stay as they are. */
 const ALREADY_SINGULAR: ReadonlySet<string> = new Set(
   `aerobics alias analytics athletics atlas bias canvas christmas clothes diabetes economics electronics
   ethics genetics gymnastics jeans kansas kubernetes lens linguistics logistics mathematics means measles
