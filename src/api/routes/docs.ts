@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi.js';
@@ -74,11 +76,21 @@ export function docsRoutes(getDocument: () => object): AnyRoute[] {
  * The given routes plus the docs routes, whose document describes all of them, the docs routes
  * included. It is built on first request, once, since the routes cannot change after mounting.
  */
-export function withDocsRoutes(routes: AnyRoute[], info?: OpenApiInfo): AnyRoute[] {
+export function withDocsRoutes(routes: AnyRoute[], info: OpenApiInfo = {}): AnyRoute[] {
   let document: object | undefined;
   const all = [...routes];
-  all.push(...docsRoutes(() => (document ??= buildOpenApiDocument(all, info))));
+  const build = () => buildOpenApiDocument(all, { version: packageVersion(), ...info });
+  all.push(...docsRoutes(() => (document ??= build())));
   return all;
+}
+
+/** Strata's own package.json is a different number of levels up from src/ and from the built dist/src/. */
+function packageVersion(): string | undefined {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+  }
+  return undefined;
 }
 
 /** Serves the docs page's assets; mount at DOCS_ASSETS_PATH. */
