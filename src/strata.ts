@@ -1,23 +1,29 @@
+import { createLlmCompaction, HistoryCompactor } from './ai/compaction.js';
 import { HashingEmbeddings } from './ai/embeddings/hashing.js';
 import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
-import { createSummarizer } from './ai/summarizers/index.js';
+import { createChatModel, createSummarizer } from './ai/summarizers/index.js';
+import { LocalExtractiveSummarizer } from './ai/summarizers/local.js';
 import type { Summarizer } from './ai/summarizers/types.js';
 import type { ApiServices } from './api/app.js';
 import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
+import type { RecallRequest } from './domain/recall.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
 import { Graph } from './graph/graph.js';
 import { GroupRepository } from './graph/groups.js';
 import { MaintenanceRepository } from './graph/maintenance.js';
 import { MemoryRepository } from './graph/memories.js';
+import { RecallRepository } from './graph/recall.js';
 import { RollupRepository } from './graph/rollups.js';
 import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
 import { SummaryRepository } from './graph/summaries.js';
 import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import type { Logger } from './log.js';
+import { groupContext } from './recall/context.js';
+import { recall } from './recall/recall.js';
 
 /** Everything a running Strata holds, wired once; the server, the CLI and the benchmarks all start here. */
 export interface Strata {
@@ -41,7 +47,9 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const graph = new Graph(createDriver(config.neo4j), config.neo4j.database);
   const embedder = await createEmbedder(config);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
-  const summarizer = createSummarizer(config, new HashingEmbeddings({ dimension: 384 }));
+  const sentenceVectors = new HashingEmbeddings({ dimension: 384 });
+  const summarizer = createSummarizer(config, sentenceVectors);
+  const localSummarizer = new LocalExtractiveSummarizer(sentenceVectors);
   const memories = new MemoryRepository(graph);
   const groups = new GroupRepository(graph);
   const summaries = new SummaryRepository(graph);
@@ -57,6 +65,12 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
   const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
+  const recallDeps = { repo: new RecallRepository(graph), embedder, decay: config.decay };
+  const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
+  const compactor = new HistoryCompactor({
+    local: localSummarizer,
+    ...(config.summarizer.kind === 'openai' ? { llm: createLlmCompaction(createChatModel(config)) } : {}),
+  });
 
   const services: ApiServices = {
     ingest: async (groupId: string, inputs: MemoryInput[]) => {
@@ -71,6 +85,9 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     aggregate: (groupId, { dryRun }) => cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),
     getSummary: (id) => summaries.get(id),
+    recall: recallFn,
+    context: (groupId, options) => groupContext({ graph, recall: recallFn }, groupId, options),
+    compact: (request) => compactor.compact(request),
   };
 
   return {

@@ -1,6 +1,9 @@
 import express, { type RequestHandler } from 'express';
+import type { CompactRequest, CompactResponse } from '../ai/compaction.js';
+import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
+import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
 import type { Logger } from '../log.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
@@ -9,6 +12,7 @@ import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes, type Readiness } from './routes/health.js';
 import { memoryRoutes } from './routes/memories.js';
+import { recallRoutes } from './routes/recall.js';
 import { summaryRoutes } from './routes/summaries.js';
 
 /** What the HTTP layer needs from the rest of Strata; tests hand in their own. */
@@ -24,6 +28,9 @@ export interface ApiServices {
   aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
   listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
   getSummary(id: string): Promise<SummaryDetail | null>;
+  recall(groupId: string, request: RecallRequest): Promise<RecallResponse>;
+  context(groupId: string, options: { budgetTokens: number; query?: string }): Promise<BuiltContext>;
+  compact(request: CompactRequest): Promise<CompactResponse>;
 }
 
 export interface AppOptions {
@@ -41,6 +48,7 @@ export function allRoutes(services: ApiServices): AnyRoute[] {
     ...memoryRoutes(services),
     ...groupRoutes(services),
     ...summaryRoutes(services),
+    ...recallRoutes(services),
   ]);
 }
 

@@ -71,6 +71,10 @@ export const recallRequestSchema = z
     to: windowBound('End of the time window (exclusive; a plain date includes that whole day)').optional(),
     // prefault, not default: the empty object is parsed, so every inner default is filled in.
     expand: recallExpandSchema.prefault({}),
+    mode: z
+      .enum(['hybrid', 'vector', 'lexical'])
+      .default('hybrid')
+      .meta({ description: 'Search with vectors and full text fused (default), or with one side only' }),
     minScore: z
       .number()
       .min(0)

@@ -11,7 +11,17 @@ import type { Summarizer } from './types.js';
 export function createSummarizer(config: Config, embedder: SyncEmbedder): Summarizer {
   const local = new LocalExtractiveSummarizer(embedder);
   if (config.summarizer.kind === 'local') return local;
-  const model = new ChatOpenAI({
+  return new LlmSummarizer({
+    model: createChatModel(config),
+    modelName: config.openai.chatModel,
+    fallback: local,
+    maxRetries: config.openai.maxRetries,
+  });
+}
+
+/** The configured OpenAI (or OpenAI-compatible) chat model, deterministic and without its own retries. */
+export function createChatModel(config: Config): ChatOpenAI {
+  return new ChatOpenAI({
     model: config.openai.chatModel,
     apiKey: config.openai.apiKey ?? 'not-needed-for-local-servers',
     configuration: config.openai.baseURL ? { baseURL: config.openai.baseURL } : undefined,
@@ -19,11 +29,5 @@ export function createSummarizer(config: Config, embedder: SyncEmbedder): Summar
     timeout: config.openai.timeoutMs,
     // LlmSummarizer retries with backoff itself and then falls back; a second retry layer would only add delay.
     maxRetries: 0,
-  });
-  return new LlmSummarizer({
-    model,
-    modelName: config.openai.chatModel,
-    fallback: local,
-    maxRetries: config.openai.maxRetries,
   });
 }

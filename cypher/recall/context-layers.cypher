@@ -1,0 +1,26 @@
+// The standing layers of a group's context: its current era, latest month, two latest weeks, three latest days.
+RETURN
+  COLLECT {
+    MATCH (e:Era {groupId: $groupId})
+    WHERE e.current = true
+    RETURN {theme: e.theme, start: toString(e.start), text: e.text}
+    LIMIT 1
+  } AS eras,
+  COLLECT {
+    MATCH (s:Summary {groupId: $groupId, level: 'month'})
+    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    ORDER BY s.periodStart DESC
+    LIMIT 1
+  } AS months,
+  COLLECT {
+    MATCH (s:Summary {groupId: $groupId, level: 'week'})
+    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    ORDER BY s.periodStart DESC
+    LIMIT 2
+  } AS weeks,
+  COLLECT {
+    MATCH (s:Summary {groupId: $groupId, level: 'day'})
+    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    ORDER BY s.periodStart DESC
+    LIMIT 3
+  } AS days

@@ -1,0 +1,10 @@
+// Exact nearest summaries of the asked levels over the group's own nodes; the fallback for summaries.
+MATCH (s:Summary {groupId: $groupId})
+WHERE s.level IN $levels
+  AND ($from IS NULL OR s.endsAt > datetime($from))
+  AND ($to IS NULL OR s.startsAt < datetime($to))
+  AND s.embedding IS NOT NULL
+WITH s, vector.similarity.cosine(s.embedding, $vector) AS score
+ORDER BY score DESC
+LIMIT $limit
+RETURN s.id AS id, s.level AS level, score, s.endsAt AS endsAt

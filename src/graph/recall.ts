@@ -1,0 +1,88 @@
+import type { Graph } from './graph.js';
+
+/** One hit of a vector or full-text search. */
+export interface SearchHit {
+  id: string;
+  level: string;
+  score: number;
+  /** End of the hit's period (summaries, eras), for read-time decay; null for memories. */
+  endsAt: string | null;
+}
+
+export interface SearchScope {
+  groupId: string;
+  from: string | null;
+  to: string | null;
+}
+
+export interface ExpandedHit {
+  rank: number;
+  id: string;
+  kind: 'memory' | 'summary' | 'era';
+  level: string;
+  text: string;
+  speaker: string | null;
+  ts: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  details: { id: string; text: string; speaker: string; ts: string; score: number; path: string[] }[];
+  neighbours: {
+    id: string;
+    level: string;
+    periodStart: string;
+    periodEnd: string;
+    text: string;
+    direction: 'previous' | 'next';
+    steps: number;
+  }[];
+}
+
+/** The searches and the expansion behind recall; each method is one Cypher round trip. */
+export class RecallRepository {
+  constructor(private readonly graph: Graph) {}
+
+  vectorMemories(scope: SearchScope, vector: number[], candidates: number, limit: number) {
+    return this.graph.read<SearchHit>('recall/vector-memories', { ...scope, vector, candidates, limit });
+  }
+
+  vectorSummaries(scope: SearchScope, levels: string[], vector: number[], candidates: number, limit: number) {
+    return this.graph.read<SearchHit>('recall/vector-summaries', {
+      ...scope,
+      levels,
+      vector,
+      candidates,
+      limit,
+    });
+  }
+
+  vectorEras(scope: SearchScope, vector: number[], candidates: number, limit: number) {
+    return this.graph.read<SearchHit>('recall/vector-eras', { ...scope, vector, candidates, limit });
+  }
+
+  exactMemories(scope: SearchScope, vector: number[], limit: number) {
+    return this.graph.read<SearchHit>('recall/exact-memories', { ...scope, vector, limit });
+  }
+
+  exactSummaries(scope: SearchScope, levels: string[], vector: number[], limit: number) {
+    return this.graph.read<SearchHit>('recall/exact-summaries', { ...scope, levels, vector, limit });
+  }
+
+  fulltext(scope: SearchScope, levels: string[], luceneQuery: string, candidates: number, limit: number) {
+    return this.graph.read<SearchHit>('recall/fulltext', {
+      ...scope,
+      levels,
+      luceneQuery,
+      candidates,
+      limit,
+    });
+  }
+
+  expand(
+    scope: SearchScope,
+    hits: { id: string }[],
+    options: { vector: number[]; down: boolean; perSummary: number; sideways: number },
+  ): Promise<ExpandedHit[]> {
+    if (hits.length === 0) return Promise.resolve([]);
+    return this.graph.read<ExpandedHit>('recall/expand', { ...scope, hits, ...options });
+  }
+}
