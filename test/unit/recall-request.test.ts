@@ -14,6 +14,7 @@ describe('recallRequestSchema', () => {
     expect(recallRequestSchema.parse({ query: '  coffee  ' })).toEqual({
       query: 'coffee',
       k: 10,
+      mode: 'hybrid',
       expand: { down: true, perSummary: 3, sideways: 1 },
     });
     expect(recallRequestSchema.parse({ query: 'q', expand: { sideways: 0 } }).expand).toEqual({
@@ -21,6 +22,11 @@ describe('recallRequestSchema', () => {
       perSummary: 3,
       sideways: 0,
     });
+  });
+
+  it('takes a search mode and rejects an unknown one', () => {
+    expect(recallRequestSchema.parse({ query: 'q', mode: 'lexical' }).mode).toBe('lexical');
+    expect(issues({ query: 'q', mode: 'semantic' })[0]?.path).toBe('mode');
   });
 
   it('rejects an empty query', () => {
