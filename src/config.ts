@@ -53,6 +53,10 @@ export const envSchema = z.object({
   WEEK_MIN_DAYS: int(2),
   MONTH_MIN_WEEKS: int(2),
 
+  ERAS_ENABLED: bool(true),
+  ERA_MIN_DAYS: int(14),
+  ERA_MAX_COUNT: int(10),
+
   DECAY_DAY_START_DAYS: num(7),
   DECAY_DAY_MAX_AGE_DAYS: num(14),
   DECAY_WEEK_START_DAYS: num(30),
@@ -131,6 +135,7 @@ export function buildConfig(env: Env) {
       weekMinDays: env.WEEK_MIN_DAYS,
       monthMinWeeks: env.MONTH_MIN_WEEKS,
     },
+    eras: { enabled: env.ERAS_ENABLED, level: 'week' as const, minDays: env.ERA_MIN_DAYS, maxEras: env.ERA_MAX_COUNT },
     decay: {
       day: { startDays: env.DECAY_DAY_START_DAYS, maxAgeDays: env.DECAY_DAY_MAX_AGE_DAYS },
       week: { startDays: env.DECAY_WEEK_START_DAYS, maxAgeDays: env.DECAY_WEEK_MAX_AGE_DAYS },

@@ -9,8 +9,10 @@ import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
+import { DriftViews } from './drift/views.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
+import { EraRepository } from './graph/eras.js';
 import { Graph } from './graph/graph.js';
 import { GroupRepository } from './graph/groups.js';
 import { MaintenanceRepository } from './graph/maintenance.js';
@@ -21,6 +23,7 @@ import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
 import { SummaryRepository } from './graph/summaries.js';
 import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
+import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
 import { groupContext } from './recall/context.js';
 import { recall } from './recall/recall.js';
@@ -54,6 +57,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const groups = new GroupRepository(graph);
   const summaries = new SummaryRepository(graph);
   const runs = new CycleRunRepository(graph);
+  const eraRepository = new EraRepository(graph);
+  const drift = new DriftViews(eraRepository);
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -62,6 +67,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     embedder,
     config,
     log,
+    ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
   };
   const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
@@ -88,6 +94,11 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     recall: recallFn,
     context: (groupId, options) => groupContext({ graph, recall: recallFn }, groupId, options),
     compact: (request) => compactor.compact(request),
+    drift: (groupId, query) => drift.drift(groupId, query),
+    driftChart: (groupId, query) => drift.chart(groupId, query),
+    topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
+    eras: (groupId) => drift.eras(groupId),
+    profile: (groupId) => drift.profile(groupId),
   };
 
   return {

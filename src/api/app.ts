@@ -2,6 +2,8 @@ import express, { type RequestHandler } from 'express';
 import type { CompactRequest, CompactResponse } from '../ai/compaction.js';
 import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
+import type { DriftChart } from '../domain/drift-chart.js';
+import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
@@ -9,6 +11,8 @@ import type { Logger } from '../log.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
 import { type AnyRoute, mountRoutes } from './route.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
+import { driftRoutes } from './routes/drift.js';
+import { DRIFT_ASSETS_PATH, driftPageAssets, driftPageRoutes } from './routes/drift-page.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes, type Readiness } from './routes/health.js';
 import { memoryRoutes } from './routes/memories.js';
@@ -31,6 +35,11 @@ export interface ApiServices {
   recall(groupId: string, request: RecallRequest): Promise<RecallResponse>;
   context(groupId: string, options: { budgetTokens: number; query?: string }): Promise<BuiltContext>;
   compact(request: CompactRequest): Promise<CompactResponse>;
+  drift(groupId: string, query: SeriesQuery): Promise<DriftResponse>;
+  driftChart(groupId: string, query: SeriesQuery): Promise<DriftChart>;
+  topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
+  eras(groupId: string): Promise<Era[]>;
+  profile(groupId: string): Promise<GroupProfile>;
 }
 
 export interface AppOptions {
@@ -49,6 +58,8 @@ export function allRoutes(services: ApiServices): AnyRoute[] {
     ...groupRoutes(services),
     ...summaryRoutes(services),
     ...recallRoutes(services),
+    ...driftRoutes(services),
+    ...driftPageRoutes(),
   ]);
 }
 
@@ -59,6 +70,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(express.json({ limit: options.bodyLimitBytes }));
   if (options.apiKey) app.use('/v1', bearerAuth(options.apiKey));
   app.use(DOCS_ASSETS_PATH, docsAssets());
+  app.use(DRIFT_ASSETS_PATH, driftPageAssets());
   const router = express.Router();
   mountRoutes(router, allRoutes(options.services));
   app.use(router);

@@ -1,19 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectPath } from '../project-files.js';
 
-/** Finds the project's cypher/ folder, from src/ (tsx) and from dist/src/ (built) alike. */
-function findCypherDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'cypher');
-    if (existsSync(join(dir, 'package.json')) && existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error('cypher/ folder not found above src/graph; run Strata from its project folder');
-}
-
-export const cypherDir = findCypherDir();
+export const cypherDir = projectPath('cypher');
 const cache = new Map<string, string>();
 
 /** The text of cypher/<name>.cypher, read once and cached. `name` is a path without extension, e.g. 'ingest/merge-memories'. */

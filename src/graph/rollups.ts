@@ -1,4 +1,5 @@
 import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
+import { topicId } from '../domain/topics.js';
 import type { Graph } from './graph.js';
 
 export interface PendingSessionMemory {
@@ -112,14 +113,20 @@ export class RollupRepository {
     });
   }
 
-  /** One period, one transaction: the summary node, its vector, its SUMMARIZES links and the children's flags. */
+  /** One period, one transaction: the summary node, its vector, its topics, its SUMMARIZES links, the children's flags. */
   async writeSummary(
     summary: SummaryWrite,
     embedding: number[],
     children: { memoryIds?: string[]; childSummaryIds?: string[] },
   ): Promise<{ version: number }> {
+    const topics = summary.topics.map((name, i) => ({
+      id: topicId(summary.groupId, name),
+      name,
+      weight: summary.topicWeights[i] ?? 0,
+    }));
     return this.graph.writeTx(async (tx) => {
       const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, embedding });
+      await tx.run('rollup/link-topics', { summaryId: summary.id, topics });
       if (children.memoryIds?.length) {
         await tx.run('rollup/link-memories', { summaryId: summary.id, memoryIds: children.memoryIds });
       }

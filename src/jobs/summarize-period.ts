@@ -4,6 +4,7 @@ import { summaryId } from '../domain/ids.js';
 import type { SummaryLevel } from '../domain/levels.js';
 import { addDays } from '../domain/periods.js';
 import { activityScore, type RecentWindow, topSpeakers } from '../domain/rollup.js';
+import { mergeTopics } from '../domain/topics.js';
 import type { SummaryWrite } from '../graph/rollups.js';
 import type { CycleContext } from './cycle-context.js';
 
@@ -44,6 +45,8 @@ export async function summarizePeriod(
   const [embedding] = await ctx.embedder.embeddings.embedDocuments([draft.text]);
   if (!embedding) throw new Error('embedder returned no vector for the summary');
   const speakers = topSpeakers(period.speakerCounts, 5);
+  // One spelling per topic, so Topic nodes are one per group and name.
+  const topics = mergeTopics(draft.topics).filter((t) => t.name.length > 0);
   const decaySetting = ctx.decay[period.level === 'session' ? 'day' : period.level];
   const summary: SummaryWrite = {
     id: summaryId(ctx.groupId, period.level, period.key),
@@ -57,8 +60,8 @@ export async function summarizePeriod(
     sessionKey: period.session?.key ?? null,
     explicit: period.session?.explicit ?? null,
     text: draft.text,
-    topics: draft.topics.map((t) => t.name),
-    topicWeights: draft.topics.map((t) => t.weight),
+    topics: topics.map((t) => t.name),
+    topicWeights: topics.map((t) => t.weight),
     highlights: draft.highlights,
     activeUsers: speakers.names,
     activeUserCounts: speakers.counts,

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
+import { projectPath } from '../../project-files.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi.js';
 import { type AnyRoute, defineRoute } from '../route.js';
 
@@ -84,13 +85,8 @@ export function withDocsRoutes(routes: AnyRoute[], info: OpenApiInfo = {}): AnyR
   return all;
 }
 
-/** Strata's own package.json is a different number of levels up from src/ and from the built dist/src/. */
 function packageVersion(): string | undefined {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
-  }
-  return undefined;
+  return (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version?: string }).version;
 }
 
 /** Serves the docs page's assets; mount at DOCS_ASSETS_PATH. */

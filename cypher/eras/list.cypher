@@ -1,0 +1,6 @@
+// A group's eras in time order, as the era step and the API read them.
+MATCH (e:Era {groupId: $groupId})
+RETURN e.id AS id, toString(e.start) AS start, toString(e.end) AS end, e.periodStarts AS periodStarts,
+       e.keyTopics AS keyTopics, e.theme AS theme, e.text AS text, e.current AS current, e.earlier AS earlier,
+       e.periodCount AS periodCount, e.level AS level
+ORDER BY e.start

@@ -1,0 +1,28 @@
+// Creates or updates one era: its fields and vector, the summaries it spans (SUMMARIZES, replaced as a whole)
+// and its key topics (MENTIONS, weighted by rank).
+MERGE (e:Era {id: $era.id})
+ON CREATE SET e.groupId = $era.groupId, e.createdAt = datetime(), e.version = 0
+SET e.start = date($era.start), e.end = date($era.end), e.startsAt = datetime($era.startsAt),
+    e.endsAt = datetime($era.endsAt), e.level = $era.level, e.theme = $era.theme, e.keyTopics = $era.keyTopics,
+    e.text = $era.text, e.periodStarts = $era.periodStarts, e.periodCount = size($era.periodStarts),
+    e.current = $era.current, e.earlier = $era.earlier, e.updatedAt = datetime(), e.version = e.version + 1
+WITH e
+CALL db.create.setNodeVectorProperty(e, 'embedding', $embedding)
+WITH e
+CALL (e) {
+  MATCH (e)-[old:SUMMARIZES|MENTIONS]->()
+  DELETE old
+}
+CALL (e) {
+  MATCH (s:Summary {groupId: $era.groupId, level: $era.level})
+  WHERE s.periodStart IN [d IN $era.periodStarts | date(d)]
+  MERGE (e)-[:SUMMARIZES]->(s)
+}
+CALL (e) {
+  UNWIND $topics AS topic
+  MERGE (t:Topic {id: topic.id})
+  ON CREATE SET t.groupId = $era.groupId, t.name = topic.name
+  MERGE (e)-[m:MENTIONS]->(t)
+  SET m.weight = topic.weight
+}
+RETURN e.version AS version

@@ -1,0 +1,96 @@
+import { driftSeries, type PeriodPoint } from '../domain/drift.js';
+import type { DriftChart } from '../domain/drift-chart.js';
+import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
+import { addDays } from '../domain/periods.js';
+import { normalizeTopic, topicId } from '../domain/topics.js';
+import type { EraRepository, SeriesRow, StoredEra } from '../graph/eras.js';
+
+/** What researchers read: drift series, eras, the group profile, topic timelines and the drift chart. */
+export class DriftViews {
+  constructor(private readonly repo: EraRepository) {}
+
+  async drift(groupId: string, query: SeriesQuery): Promise<DriftResponse> {
+    const rows = await this.repo.series(groupId, query.level, query, true);
+    return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)) };
+  }
+
+  async eras(groupId: string): Promise<Era[]> {
+    return (await this.repo.list(groupId)).map(toEra);
+  }
+
+  async profile(groupId: string): Promise<GroupProfile> {
+    const [eras, weeks] = await Promise.all([
+      this.repo.list(groupId),
+      this.repo.series(groupId, 'week', {}, false),
+    ]);
+    const current = eras.find((e) => e.current);
+    return {
+      groupId,
+      currentEra: current
+        ? { started: current.start, theme: current.theme, keyTopics: current.keyTopics ?? [] }
+        : null,
+      topicEvolution: weeks.slice(-12).map((w) => ({
+        period: w.periodStart,
+        topTopics: (w.topics ?? []).slice(0, 5),
+        activityScore: w.activityScore ?? 0,
+      })),
+    };
+  }
+
+  async topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline> {
+    const topic = normalizeTopic(name);
+    const points = await this.repo.topicTimeline(groupId, query.level, topicId(groupId, topic), query);
+    return { groupId, topic, level: query.level, points };
+  }
+
+  async chart(groupId: string, query: SeriesQuery): Promise<DriftChart> {
+    const [rows, eras] = await Promise.all([
+      this.repo.series(groupId, query.level, query, true),
+      this.repo.list(groupId),
+    ]);
+    return {
+      groupId,
+      level: query.level,
+      periods: rows.map((r) => ({
+        periodStart: r.periodStart,
+        periodEnd: addDays(r.periodEnd, 1),
+        text: r.text,
+        topics: toPoint(r).topics,
+        activityScore: r.activityScore ?? 0,
+        messageCount: r.messageCount ?? 0,
+      })),
+      drift: driftSeries(rows.map(toPoint)),
+      eras: eras.map((e) => ({
+        id: e.id,
+        start: e.start,
+        end: e.end,
+        theme: e.theme,
+        keyTopics: e.keyTopics ?? [],
+        current: e.current,
+      })),
+    };
+  }
+}
+
+function toPoint(row: SeriesRow): PeriodPoint {
+  return {
+    periodStart: row.periodStart,
+    topics: (row.topics ?? []).map((name, i) => ({ name, weight: row.topicWeights?.[i] ?? 0 })),
+    embedding: row.embedding,
+    text: row.text,
+  };
+}
+
+function toEra(e: StoredEra): Era {
+  return {
+    id: e.id,
+    start: e.start,
+    end: e.end,
+    theme: e.theme,
+    keyTopics: e.keyTopics ?? [],
+    text: e.text,
+    current: e.current,
+    earlier: e.earlier ?? false,
+    periodCount: e.periodCount ?? 0,
+  };
+}

@@ -1,0 +1,362 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/api/app.js';
+import { publicFolder } from '../../src/api/routes/drift-page.js';
+import { driftSeries } from '../../src/domain/drift.js';
+import { type DriftChart, type DriftChartEra, driftChartSchema } from '../../src/domain/drift-chart.js';
+import { createLogger } from '../../src/log.js';
+import { stubServices } from '../support/stub-services.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.log(`skipped: no chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outputDir = join(repoRoot, 'test-output');
+
+// ---------- a deterministic two-year group with planted eras ----------
+
+/** xorshift32: the same numbers on every run, so failures reproduce. */
+function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x1_0000_0000;
+  };
+}
+
+interface PlantedEra {
+  theme: string;
+  topics: [string, string, string];
+}
+
+/** Each era talks about its own three topics; eras.ts writes themes as terms joined by " · ". */
+const ERA_POOL: PlantedEra[] = [
+  { theme: 'onboarding · ci · linting', topics: ['onboarding', 'ci pipeline', 'linting'] },
+  { theme: 'kubernetes · helm · ingress', topics: ['kubernetes', 'helm charts', 'ingress'] },
+  { theme: 'incident · pager · postmortem', topics: ['incident', 'pager rotation', 'postmortem'] },
+  { theme: 'launch · pricing · landing page', topics: ['launch plan', 'pricing', 'landing page'] },
+  { theme: 'hiring · interviews · offers', topics: ['interviews', 'job offers', 'referrals'] },
+  { theme: 'offsite · travel · agenda', topics: ['offsite', 'travel', 'agenda'] },
+  { theme: 'database · sharding · replicas', topics: ['sharding', 'read replicas', 'migrations'] },
+  { theme: 'roadmap · okrs · planning', topics: ['roadmap', 'okrs', 'quarterly planning'] },
+];
+
+const SHARED_TOPICS = ['standup', 'coffee'];
+const START = Date.UTC(2023, 0, 2); // a Monday
+const WEEK_MS = 7 * 86_400_000;
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function eraLengths(weeks: number, eras: number): number[] {
+  if (eras === 4) return [30, 28, 24, 22];
+  const base = Math.floor(weeks / eras);
+  return Array.from({ length: eras }, (_, i) => base + (i < weeks - base * eras ? 1 : 0));
+}
+
+function weeklyChart(groupId: string, eraCount: number, weeks = 104): DriftChart {
+  const next = random(eraCount * 7919 + weeks);
+  const lengths = eraLengths(weeks, eraCount);
+  const eraOfWeek = lengths.flatMap((n, era) => Array.from({ length: n }, () => era));
+  const points = eraOfWeek.map((era, week) => {
+    const planted = ERA_POOL[era];
+    const jitter = () => 0.8 + next() * 0.4;
+    const topics = [
+      { name: planted.topics[0], weight: 0.32 * jitter() },
+      { name: planted.topics[1], weight: 0.24 * jitter() },
+      { name: planted.topics[2], weight: 0.18 * jitter() },
+      { name: SHARED_TOPICS[0], weight: 0.03 * jitter() },
+    ];
+    if (week % 3 === 0) topics.push({ name: SHARED_TOPICS[1], weight: 0.02 });
+    // The previous era's main topic lingers for a couple of weeks, as real conversations do.
+    const weeksIn = week - eraOfWeek.indexOf(era);
+    if (era > 0 && weeksIn < 2) topics.push({ name: ERA_POOL[era - 1].topics[0], weight: 0.1 });
+    const embedding = Array.from({ length: 8 }, (_, d) => (d === era % 8 ? 1 : 0) + next() * 0.35);
+    const activityScore = Math.min(1, Math.max(0, 0.45 + 0.3 * Math.sin(week / 5) + (next() - 0.5) * 0.3));
+    const periodStart = isoDay(START + week * WEEK_MS);
+    return {
+      periodStart,
+      periodEnd: isoDay(START + (week + 1) * WEEK_MS),
+      text:
+        `Week ${week + 1} (${periodStart}): the group mostly discussed ${planted.topics[0]} and ` +
+        `${planted.topics[1]}, with some ${planted.topics[2]} on the side.`,
+      topics: topics.map((t) => ({ ...t, weight: Number(t.weight.toFixed(4)) })),
+      activityScore: Number(activityScore.toFixed(3)),
+      messageCount: Math.round(activityScore * 400),
+      embedding,
+    };
+  });
+  let firstWeek = 0;
+  const eras: DriftChartEra[] = lengths.map((n, era) => {
+    const start = points[firstWeek].periodStart;
+    firstWeek += n;
+    const end = points[firstWeek]?.periodStart ?? points[points.length - 1].periodEnd;
+    const planted = ERA_POOL[era];
+    return {
+      id: `${groupId}:era:${start}`,
+      start,
+      end,
+      theme: planted.theme,
+      keyTopics: [...planted.topics],
+      current: era === lengths.length - 1,
+    };
+  });
+  const chart = {
+    groupId,
+    level: 'week' as const,
+    periods: points.map(({ embedding: _embedding, ...period }) => period),
+    drift: driftSeries(points),
+    eras,
+  };
+  return driftChartSchema.parse(chart);
+}
+
+/** The topics the page should show: the largest total weight first, ties by name. */
+function heaviestTopics(chart: DriftChart, count: number): string[] {
+  const totals = new Map<string, number>();
+  for (const p of chart.periods)
+    for (const t of p.topics) totals.set(t.name, (totals.get(t.name) ?? 0) + t.weight);
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([name]) => name);
+}
+
+// ---------- the app under test ----------
+
+const charts = new Map<string, DriftChart>([
+  ['team-drift', weeklyChart('team-drift', 4)],
+  ['eight-eras', weeklyChart('eight-eras', 8)],
+]);
+const requestedLevels: string[] = [];
+
+/** The real app, with the chart service answering from the generated charts instead of Neo4j. */
+function testApp() {
+  return createApp({
+    log: createLogger('silent'),
+    bodyLimitBytes: 100_000,
+    services: stubServices({
+      driftChart: async (groupId, query) => {
+        requestedLevels.push(query.level);
+        if (groupId === 'broken-group') throw new Error('Neo4j went away');
+        return charts.get(groupId) ?? { groupId, level: query.level, periods: [], drift: [], eras: [] };
+      },
+    }),
+  });
+}
+
+describe('drift page routes', () => {
+  const app = testApp();
+
+  it('serves the page with Cache-Control: no-cache', async () => {
+    const res = await request(app).get('/groups/team-drift/drift');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('/static/drift.js');
+  });
+
+  it('serves the script and the stylesheet under /static/', async () => {
+    const js = await request(app).get('/static/drift.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    const css = await request(app).get('/static/drift.css');
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+  });
+
+  it('answers 400 JSON for a group id that is not one', async () => {
+    const res = await request(app).get('/groups/-bad:id/drift');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_request', issues: [{ field: 'params.groupId' }] });
+  });
+
+  it('finds the public folder of the checkout', () => {
+    expect(publicFolder()).toBe(join(repoRoot, 'src', 'api', 'public'));
+  });
+
+  it('the generated test charts fit the DriftChart schema', () => {
+    for (const chart of charts.values()) expect(driftChartSchema.safeParse(chart).success).toBe(true);
+  });
+});
+
+describe.skipIf(!hasChromium)('drift page in chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    mkdirSync(outputDir, { recursive: true });
+    server = await new Promise<Server>((resolve) => {
+      const s = testApp().listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  async function openPage(path: string): Promise<{ page: Page; ms: number }> {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const started = performance.now();
+    await page.goto(`${base}${path}`);
+    await page.waitForSelector('body:not([data-state="loading"])', { timeout: 10_000 });
+    return { page, ms: performance.now() - started };
+  }
+
+  it('draws two years of weeks with eras, topics, heat map and drift, in under a second', async () => {
+    const chart = charts.get('team-drift') as DriftChart;
+    const { page, ms } = await openPage('/groups/team-drift/drift');
+    try {
+      expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+      const readyMs = Number(await page.getAttribute('body', 'data-ready-ms'));
+      const renderMs = await page.getAttribute('body', 'data-render-ms');
+      console.log(
+        `drift page: ready ${readyMs} ms after navigation start (drawing ${renderMs} ms; ` +
+          `${Math.round(ms)} ms as the test harness saw it)`,
+      );
+      expect(readyMs).toBeLessThan(1000);
+      // The harness adds its own polling and a cold renderer process on top; this only catches hangs.
+      expect(ms).toBeLessThan(3000);
+
+      await expect(page.getByTestId('era-boundary').count()).resolves.toBe(chart.eras.length - 1);
+      const themes = await page
+        .getByTestId('era-label')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-theme')));
+      expect(themes).toEqual(chart.eras.map((e) => e.theme));
+      const visibleThemes = await page
+        .getByTestId('era-label')
+        .evaluateAll((els) => els.map((el) => el.firstChild?.textContent ?? ''));
+      // With four eras on a laptop screen every theme fits whole.
+      expect(visibleThemes).toEqual(chart.eras.map((e) => e.theme));
+      await expect(page.locator('.era-label.current').getAttribute('data-theme')).resolves.toBe(
+        chart.eras.at(-1)?.theme,
+      );
+
+      const topicLabels = await page
+        .getByTestId('topic-label')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-topic')));
+      expect(topicLabels).toEqual(heaviestTopics(chart, 12));
+      for (const era of chart.eras) expect(topicLabels).toEqual(expect.arrayContaining(era.keyTopics));
+
+      await expect(page.getByTestId('heatmap-cell').count()).resolves.toBe(12 * chart.periods.length);
+      const d = await page.getByTestId('drift-line').getAttribute('d');
+      expect(d?.length ?? 0).toBeGreaterThan(100);
+      expect((d?.match(/[ML]/g) ?? []).length).toBe(chart.drift.length);
+
+      await page.screenshot({ path: join(outputDir, 'drift-page.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a period in a tooltip when its column is hovered', async () => {
+    const chart = charts.get('team-drift') as DriftChart;
+    const { page } = await openPage('/groups/team-drift/drift');
+    try {
+      // The first week of the last era: its tooltip also lists the topics that came and went.
+      const column = chart.periods.findIndex((p) => p.periodStart === chart.eras.at(-1)?.start);
+      await page.locator(`[data-testid="heatmap-cell"][data-col="${column}"]`).first().hover();
+      const tooltip = page.locator('#tooltip');
+      await expect(tooltip.isVisible()).resolves.toBe(true);
+      const text = (await tooltip.textContent()) ?? '';
+      expect(text).toContain(chart.periods[column].text);
+      const drift = chart.drift[column - 1];
+      expect(drift.periodStart).toBe(chart.periods[column].periodStart);
+      expect(text).toContain(`JSD ${drift.jsd.toFixed(2)}`);
+      expect(drift.appeared.length).toBeGreaterThan(0);
+      for (const name of drift.appeared) expect(text).toContain(name);
+      await page.screenshot({ path: join(outputDir, 'drift-page-hover.png'), fullPage: true });
+
+      await page.mouse.move(2, 2);
+      await expect(tooltip.isHidden()).resolves.toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps eight eras apart and fast', async () => {
+    const chart = charts.get('eight-eras') as DriftChart;
+    const { page, ms } = await openPage('/groups/eight-eras/drift');
+    try {
+      const readyMs = Number(await page.getAttribute('body', 'data-ready-ms'));
+      console.log(
+        `drift page, 8 eras: ready ${readyMs} ms after navigation start (${Math.round(ms)} ms in the harness)`,
+      );
+      expect(readyMs).toBeLessThan(1000);
+      expect(ms).toBeLessThan(3000);
+      await expect(page.getByTestId('era-boundary').count()).resolves.toBe(7);
+      const themes = await page
+        .getByTestId('era-label')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-theme')));
+      expect(themes).toEqual(chart.eras.map((e) => e.theme));
+      // No two era labels overlap on screen.
+      const boxes = await page.getByTestId('era-label').evaluateAll((els) =>
+        els.map((el) => {
+          const { left, right, top, bottom } = el.getBoundingClientRect();
+          return { left, right, top, bottom };
+        }),
+      );
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i];
+          const b = boxes[j];
+          const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          expect(overlap, `era labels ${i} and ${j} overlap`).toBe(false);
+        }
+      }
+      await page.screenshot({ path: join(outputDir, 'drift-page-8-eras.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('asks the chart endpoint for the level in the address and marks it in the switch', async () => {
+    const { page } = await openPage('/groups/team-drift/drift?level=month');
+    try {
+      expect(requestedLevels.at(-1)).toBe('month');
+      await expect(page.locator('#level-switch [aria-current="page"]').textContent()).resolves.toBe('month');
+      await expect(page.locator('#level-switch a').count()).resolves.toBe(3);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('says so when the group has nothing to draw', async () => {
+    const { page } = await openPage('/groups/empty-group/drift');
+    try {
+      expect(await page.getAttribute('body', 'data-state')).toBe('empty');
+      await expect(page.locator('#message').textContent()).resolves.toMatch(
+        /No week summaries for empty-group/,
+      );
+      await expect(page.getByTestId('heatmap-cell').count()).resolves.toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the HTTP status when the chart cannot be loaded', async () => {
+    const { page } = await openPage('/groups/broken-group/drift');
+    try {
+      expect(await page.getAttribute('body', 'data-state')).toBe('error');
+      const message = (await page.locator('#message').textContent()) ?? '';
+      expect(message).toContain('HTTP 500');
+      expect(message).toContain('see its log');
+    } finally {
+      await page.close();
+    }
+  });
+});
