@@ -135,7 +135,12 @@ export function buildConfig(env: Env) {
       weekMinDays: env.WEEK_MIN_DAYS,
       monthMinWeeks: env.MONTH_MIN_WEEKS,
     },
-    eras: { enabled: env.ERAS_ENABLED, level: 'week' as const, minDays: env.ERA_MIN_DAYS, maxEras: env.ERA_MAX_COUNT },
+    eras: {
+      enabled: env.ERAS_ENABLED,
+      level: 'week' as const,
+      minDays: env.ERA_MIN_DAYS,
+      maxEras: env.ERA_MAX_COUNT,
+    },
     decay: {
       day: { startDays: env.DECAY_DAY_START_DAYS, maxAgeDays: env.DECAY_DAY_MAX_AGE_DAYS },
       week: { startDays: env.DECAY_WEEK_START_DAYS, maxAgeDays: env.DECAY_WEEK_MAX_AGE_DAYS },

@@ -18,6 +18,8 @@ describe('toLuceneQuery', () => {
 
   it('deduplicates and caps terms', () => {
     expect(toLuceneQuery('cake cake cake')).toBe('cake');
-    expect(toLuceneQuery(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '), 5)?.split(' OR ')).toHaveLength(5);
+    expect(
+      toLuceneQuery(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '), 5)?.split(' OR '),
+    ).toHaveLength(5);
   });
 });
