@@ -1,5 +1,7 @@
 // Creates a summary, or regenerates it in place (version + 1): the id is the natural key, so there is never a second
 // node for one period. Topics are stored as parallel lists because node properties cannot hold maps.
+// Two vectors: `embedding` (the summary text, indexed for recall) and `contentEmbedding` (everything the period
+// holds, for drift and eras).
 MERGE (s:Summary {id: $summary.id})
 ON CREATE SET
   s.groupId = $summary.groupId,
@@ -28,4 +30,5 @@ SET
   s.version = s.version + 1
 WITH s
 CALL db.create.setNodeVectorProperty(s, 'embedding', $embedding)
+CALL db.create.setNodeVectorProperty(s, 'contentEmbedding', $contentEmbedding)
 RETURN s.id AS id, s.version AS version

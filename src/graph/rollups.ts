@@ -116,7 +116,7 @@ export class RollupRepository {
   /** One period, one transaction: the summary node, its vector, its topics, its SUMMARIZES links, the children's flags. */
   async writeSummary(
     summary: SummaryWrite,
-    embedding: number[],
+    vectors: { embedding: number[]; contentEmbedding: number[] },
     children: { memoryIds?: string[]; childSummaryIds?: string[] },
   ): Promise<{ version: number }> {
     const topics = summary.topics.map((name, i) => ({
@@ -125,7 +125,7 @@ export class RollupRepository {
       weight: summary.topicWeights[i] ?? 0,
     }));
     return this.graph.writeTx(async (tx) => {
-      const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, embedding });
+      const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, ...vectors });
       await tx.run('rollup/link-topics', { summaryId: summary.id, topics });
       if (children.memoryIds?.length) {
         await tx.run('rollup/link-memories', { summaryId: summary.id, memoryIds: children.memoryIds });

@@ -42,7 +42,7 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
         counts[existing.has(period.key) ? 'updated' : 'created']++;
         return;
       }
-      const { summary, embedding } = await summarizePeriod(
+      const { summary, embedding, contentEmbedding } = await summarizePeriod(
         ctx,
         {
           level: 'day',
@@ -58,7 +58,7 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(summary, embedding, {
+      const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, {
         memoryIds: memories.map((m) => m.id),
       });
       counts[version === 1 ? 'created' : 'updated']++;

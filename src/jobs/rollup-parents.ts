@@ -48,7 +48,7 @@ export async function rollupParents(ctx: CycleContext, level: 'week' | 'month'):
         counts[existing.has(period.key) ? 'updated' : 'created']++;
         return;
       }
-      const { summary, embedding } = await summarizePeriod(
+      const { summary, embedding, contentEmbedding } = await summarizePeriod(
         ctx,
         {
           level,
@@ -64,7 +64,7 @@ export async function rollupParents(ctx: CycleContext, level: 'week' | 'month'):
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(summary, embedding, {
+      const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, {
         childSummaryIds: children.map((c) => c.id),
       });
       counts[version === 1 ? 'created' : 'updated']++;

@@ -47,7 +47,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
       const id = summaryId(ctx.groupId, 'session', assignment.key);
       const memories = await ctx.rollups.sessionMemories(id, assignment.memoryIds);
       const start = localDate(assignment.startsAt, ctx.timezone);
-      const { summary, embedding } = await summarizePeriod(
+      const { summary, embedding, contentEmbedding } = await summarizePeriod(
         ctx,
         {
           level: 'session',
@@ -64,7 +64,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(summary, embedding, {
+      const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, {
         memoryIds: memories.map((m) => m.id),
       });
       counts[version === 1 ? 'created' : 'updated']++;

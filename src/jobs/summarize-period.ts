@@ -8,6 +8,9 @@ import { mergeTopics } from '../domain/topics.js';
 import type { SummaryWrite } from '../graph/rollups.js';
 import type { CycleContext } from './cycle-context.js';
 
+/** Keeps the content vector's input within what hosted embedding models take in one text (~8k tokens). */
+const MAX_CONTENT_CHARS = 24_000;
+
 export interface PeriodToSummarize {
   level: SummaryLevel;
   /** Natural key inside the level: the local start date, or the session key. */
@@ -32,7 +35,7 @@ export async function summarizePeriod(
   ctx: CycleContext,
   period: PeriodToSummarize,
   recent: RecentWindow,
-): Promise<{ summary: SummaryWrite; embedding: number[] }> {
+): Promise<{ summary: SummaryWrite; embedding: number[]; contentEmbedding: number[] }> {
   const draft = await ctx.summarizer.summarize({
     level: period.level,
     groupId: ctx.groupId,
@@ -42,8 +45,11 @@ export async function summarizePeriod(
     speakerCounts: period.speakerCounts,
     background: recent.background,
   });
-  const [embedding] = await ctx.embedder.embeddings.embedDocuments([draft.text]);
-  if (!embedding) throw new Error('embedder returned no vector for the summary');
+  // Two vectors in one call: the summary text's, for recall, and the whole period's content, for drift and eras
+  // (a few summary sentences are too thin a sample to tell one week's subject from the next).
+  const content = period.items.map((item) => item.text).join('\n').slice(0, MAX_CONTENT_CHARS);
+  const [embedding, contentEmbedding] = await ctx.embedder.embeddings.embedDocuments([draft.text, content]);
+  if (!embedding || !contentEmbedding) throw new Error('embedder returned no vector for the summary');
   const speakers = topSpeakers(period.speakerCounts, 5);
   // One spelling per topic, so Topic nodes are one per group and name.
   const topics = mergeTopics(draft.topics).filter((t) => t.name.length > 0);
@@ -72,5 +78,5 @@ export async function summarizePeriod(
     parentPending: period.parentPending,
   };
   recent.push(draft.text, period.messageCount);
-  return { summary, embedding };
+  return { summary, embedding, contentEmbedding };
 }

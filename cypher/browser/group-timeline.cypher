@@ -1,0 +1,31 @@
+// Strata · group timeline: the last 12 months and the eras beside them, with the weeks both summarise.
+// Picture: month and era chains along NEXT_PERIOD (caption: gap in days), SUMMARIZES from each month and
+// era down to its weeks, and the week chain underneath. Eras, and era weeks, older than the shown months
+// are left out.
+// Run first:
+//   :param groupId => 'demo-1'
+WITH COLLECT {
+  MATCH (m:Summary {groupId: $groupId, level: 'month'})
+  RETURN m ORDER BY m.periodStart DESC LIMIT 12
+} AS months
+WITH months, months[-1].periodStart AS since
+WITH months, since, COLLECT {
+  MATCH (e:Era {groupId: $groupId})
+  WHERE since IS NULL OR e.end > since
+  RETURN e ORDER BY e.start
+} AS eras
+CALL (months, eras, since) {
+  UNWIND months + eras AS parent
+  MATCH (parent)-[r:SUMMARIZES]->(child:Summary)
+  WHERE child.level IN ['month', 'week'] AND (parent:Summary OR since IS NULL OR child.periodEnd >= since)
+  RETURN collect(DISTINCT child) AS children, collect(r) AS summarizes
+}
+WITH months + eras + children AS shown, summarizes
+WHERE size(shown) > 0
+RETURN shown AS nodes,
+       summarizes + COLLECT {
+         UNWIND shown AS a
+         MATCH (a)-[n:NEXT_PERIOD]->(b)
+         WHERE b IN shown
+         RETURN n
+       } AS relationships

@@ -1,0 +1,62 @@
+import type { ApiServices } from '../api/app.js';
+import type { CycleReport } from '../domain/cycle-report.js';
+import type { listStrataIndexes } from '../graph/schema.js';
+import type { CycleOptions } from '../jobs/cycle.js';
+import type { Flags, FlagSpecs } from './args.js';
+
+/** Where the CLI writes: process.stdout/stderr in real use, string collectors in tests. */
+export interface OutStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export type IndexState = Awaited<ReturnType<typeof listStrataIndexes>>[number];
+
+/**
+ * What the commands use of Strata: the API's services plus the few operations only an operator runs.
+ * main wires a real Strata behind it; tests hand in a fake, so commands run without Neo4j.
+ */
+export interface Backend {
+  services: ApiServices;
+  cycle(groupId: string, options?: CycleOptions): Promise<CycleReport>;
+  /** Groups the scheduler would cycle now. */
+  groupsDue(): Promise<string[]>;
+  migrate(): Promise<void>;
+  indexes(): Promise<IndexState[]>;
+  /** Throws SchemaMismatchError when the vector indexes were built for another embedder size. */
+  checkVectorSize(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CommandContext {
+  backend: Backend;
+  stdout: OutStream;
+  /** Progress, warnings and hints; never data. */
+  stderr: OutStream;
+  now(): Date;
+}
+
+/** One `strata <name>` command: its flags and help, a pure parse step, and the run step. */
+export interface CommandSpec<Options> {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Everything after `strata <name>` in the usage line. */
+  synopsis: string;
+  /** A few lines of explanation printed under the usage line. */
+  description?: string;
+  flags: FlagSpecs;
+  /** Whether positionals are accepted at all (parseArgs refuses them otherwise). */
+  positionals?: boolean;
+  /** Turns parsed flags into the command's options; throws UsageError. Pure: no I/O. */
+  parse(flags: Flags): Options;
+  /** `connection`: Neo4j must answer; `schema`: Strata's indexes must exist too. */
+  needs: 'connection' | 'schema';
+  /** Returns the exit code. */
+  run(options: Options, ctx: CommandContext): Promise<number>;
+}
+
+export const JSON_FLAG = {
+  json: { type: 'boolean', description: 'Print one JSON document on stdout instead of tables' },
+} as const satisfies FlagSpecs;

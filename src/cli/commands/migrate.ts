@@ -1,0 +1,38 @@
+import { type CommandSpec, JSON_FLAG } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { printJson, tableWidth } from '../output.js';
+import { formatTable } from '../table.js';
+
+export interface MigrateOptions {
+  json: boolean;
+}
+
+export const migrateCommand: CommandSpec<MigrateOptions> = {
+  name: 'migrate',
+  summary: 'Apply the schema (constraints, vector and full-text indexes) and show the indexes',
+  synopsis: '[--json]',
+  description:
+    'Safe to run any number of times. Waits until every index is online. Stops with exit code 3 when\n' +
+    'existing vector indexes were built for another embedding size.',
+  flags: { ...JSON_FLAG },
+  parse: (flags) => ({ json: flags.boolean('json') }),
+  needs: 'connection',
+  async run(options, { backend, stdout, stderr }) {
+    if (!options.json) stderr.write('applying schema and waiting for indexes to come online...\n');
+    await backend.migrate();
+    const indexes = await backend.indexes();
+    if (options.json) {
+      printJson(stdout, { indexes });
+      return EXIT.ok;
+    }
+    const rows = indexes.map((i) => [i.name, i.type, i.state, i.dimensions === null ? '' : String(i.dimensions)]);
+    stdout.write(
+      formatTable(
+        [{ header: 'index' }, { header: 'type' }, { header: 'state' }, { header: 'dimensions', align: 'right' }],
+        rows,
+        tableWidth(stdout),
+      ),
+    );
+    return EXIT.ok;
+  },
+};

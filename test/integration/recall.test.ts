@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MemoryInput } from '../../src/domain/memory.js';
+import { type RecallResponse, recallRequestSchema } from '../../src/domain/recall.js';
+import type { Strata } from '../../src/strata.js';
+import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+
+/**
+ * Three weeks, each about one thing: sailing, pottery, chess. Every day has enough messages for a day summary
+ * and every week enough days for a week summary, so recall has all layers to work with.
+ */
+const WEEKS = [
+  {
+    monday: '2024-03-04',
+    lines: [
+      'The regatta starts at the harbour on Saturday morning',
+      'We need a new jib before the regatta, the old sail is torn',
+      'Harbour master says the moorings are free after nine',
+      'Who brings the life jackets for the regatta crew?',
+    ],
+  },
+  {
+    monday: '2024-03-11',
+    lines: [
+      'The kiln reached cone six overnight, the glaze came out glossy',
+      'Try the celadon glaze on the big bowls next firing',
+      'The pottery wheel needs a new belt before the kiln session',
+      'I trimmed twelve mugs, they are drying next to the kiln',
+    ],
+  },
+  {
+    monday: '2024-03-18',
+    lines: [
+      'The chess club meets Thursday, bring your opening notes',
+      'That queens gambit line wins a pawn if black is careless',
+      'The chess tournament pairings are posted on the board',
+      'Endgame practice: rook and pawn against rook, twenty minutes',
+    ],
+  },
+];
+
+function weekMemories(): MemoryInput[] {
+  const memories: MemoryInput[] = [];
+  for (const week of WEEKS) {
+    for (let day = 0; day < 5; day++) {
+      const date = new Date(`${week.monday}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + day);
+      week.lines.forEach((text, i) => {
+        const ts = new Date(date.getTime() + (9 + i * 2) * 3_600_000).toISOString();
+        memories.push({
+          text: `${text} (day ${day + 1})`,
+          speaker: ['ana', 'ben', 'cai'][i % 3] as string,
+          ts,
+        });
+      });
+    }
+  }
+  return memories;
+}
+
+const NOW = new Date('2024-04-02T00:00:00Z');
+
+describeNeo4j('recall against Neo4j', () => {
+  let strata: Strata;
+  const group = testGroupId('recall');
+  const other = testGroupId('recall-other');
+
+  const ask = (groupId: string, body: Record<string, unknown>): Promise<RecallResponse> =>
+    strata.services.recall(groupId, recallRequestSchema.parse(body));
+
+  beforeAll(async () => {
+    strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
+    for (const g of [group, other]) {
+      await strata.services.ingest(g, weekMemories());
+      const report = await strata.cycle(g, { now: NOW });
+      if (report.status !== 'succeeded') throw new Error(`cycle of ${g} failed: ${JSON.stringify(report)}`);
+    }
+    const weeks = await strata.services.listSummaries(group, { level: 'week', limit: 10 });
+    if (weeks.length !== 3) throw new Error(`expected 3 week summaries, found ${weeks.length}`);
+  }, 300_000);
+
+  afterAll(async () => {
+    await deleteGroup(strata.graph, group);
+    await deleteGroup(strata.graph, other);
+    await strata?.close();
+  });
+
+  it('finds the week summary for its subject and, under it, the memories that hold the words', async () => {
+    const response = await ask(group, { query: 'kiln glaze pottery', k: 3, levels: ['week'] });
+    const [top] = response.items;
+    expect(top?.id).toBe(`${group}:week:2024-03-11`);
+    expect(top?.kind).toBe('summary');
+    expect(top?.scoreParts.vector).not.toBeNull();
+    expect(top?.details.length).toBeGreaterThan(0);
+    for (const detail of top?.details ?? []) {
+      expect(detail.text).toMatch(/kiln|glaze|pottery/i);
+      // week -> day -> memory
+      expect(detail.path).toHaveLength(3);
+      expect(detail.path[0]).toBe(top?.id);
+      expect(detail.path[1]).toMatch(new RegExp(`^${group}:day:2024-03-1[1-5]$`));
+      expect(detail.path[2]).toBe(detail.id);
+    }
+  });
+
+  it('ranks a memory that holds the words first among memories', async () => {
+    const response = await ask(group, { query: 'queens gambit pawn', k: 5, levels: ['memory'] });
+    expect(response.items[0]?.text).toMatch(/queens gambit/);
+    expect(response.items[0]?.scoreParts.lexical).not.toBeNull();
+  });
+
+  it('keeps hits and details inside the time window', async () => {
+    const response = await ask(group, {
+      query: 'kiln glaze pottery regatta chess',
+      k: 20,
+      from: '2024-03-18',
+      to: '2024-03-25',
+    });
+    expect(response.items.length).toBeGreaterThan(0);
+    for (const item of response.items) {
+      if (item.ts) {
+        expect(item.ts >= '2024-03-18' && item.ts < '2024-03-25', `${item.id} at ${item.ts}`).toBe(true);
+      } else {
+        // A summary or era counts when its period overlaps the window (the March month does).
+        const overlaps = (item.periodStart ?? '') < '2024-03-25' && (item.periodEnd ?? '') >= '2024-03-18';
+        expect(overlaps, `${item.id} ${item.periodStart}..${item.periodEnd}`).toBe(true);
+      }
+      for (const d of item.details) expect(d.ts >= '2024-03-18' && d.ts < '2024-03-25', d.id).toBe(true);
+    }
+    expect(response.items.some((i) => i.id === `${group}:week:2024-03-11`)).toBe(false);
+  });
+
+  it('never returns another group’s memories or summaries', async () => {
+    const response = await ask(group, { query: 'regatta harbour jib', k: 30 });
+    const ids = response.items.flatMap((i) => [i.id, ...i.details.map((d) => d.id)]);
+    const memories = await strata.graph.read<{ id: string; groupId: string }>('inspect/memories', { ids });
+    expect(memories.length).toBeGreaterThan(0);
+    expect(memories.filter((m) => m.groupId !== group)).toEqual([]);
+    for (const item of response.items) {
+      if (item.kind !== 'memory') expect(item.id.startsWith(`${group}:`)).toBe(true);
+      for (const d of item.details) expect(d.path[0]?.startsWith(`${group}:`)).toBe(true);
+    }
+  });
+
+  it('honours perSummary, down and sideways', async () => {
+    const base = { query: 'kiln glaze pottery', k: 1, levels: ['week'] };
+    const two = await ask(group, { ...base, expand: { perSummary: 2, sideways: 1 } });
+    expect(two.items[0]?.details).toHaveLength(2);
+    const neighbours = two.items[0]?.neighbours ?? [];
+    expect(neighbours.map((n) => [n.direction, n.id])).toEqual([
+      ['previous', `${group}:week:2024-03-04`],
+      ['next', `${group}:week:2024-03-18`],
+    ]);
+    const flat = await ask(group, { ...base, expand: { down: false, sideways: 0 } });
+    expect(flat.items[0]?.details).toEqual([]);
+    expect(flat.items[0]?.neighbours).toEqual([]);
+    const wide = await ask(group, { ...base, expand: { perSummary: 20 } });
+    // Twenty pottery messages sit under that week.
+    expect(wide.items[0]?.details).toHaveLength(20);
+  });
+
+  it('expands a month through weeks and days down to memories', async () => {
+    const response = await ask(group, { query: 'chess gambit tournament', k: 1, levels: ['month'] });
+    const [month] = response.items;
+    expect(month?.level).toBe('month');
+    expect(month?.details[0]?.path).toHaveLength(4);
+    expect(month?.details[0]?.text).toMatch(/chess|gambit|tournament/i);
+  });
+
+  it('gives the same results with and without the full-text side when no word overlaps', async () => {
+    const query = 'xylophone quasar zeppelin';
+    const hybrid = await ask(group, { query, k: 10, mode: 'hybrid' });
+    const vector = await ask(group, { query, k: 10, mode: 'vector' });
+    expect(hybrid.items.every((i) => i.scoreParts.lexical === null)).toBe(true);
+    expect(hybrid.items.map((i) => [i.id, i.score])).toEqual(vector.items.map((i) => [i.id, i.score]));
+  });
+
+  it('builds a context block within its budget', async () => {
+    const context = await strata.services.context(group, { budgetTokens: 200, query: 'regatta' });
+    expect(context.tokens).toBeLessThanOrEqual(200);
+    expect(context.text).toContain('Relevant memories');
+    expect(context.text).toMatch(/regatta/i);
+  });
+});
