@@ -6,5 +6,5 @@ WHERE ($from IS NULL OR m.ts >= datetime($from))
   AND m.embedding IS NOT NULL
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
 ORDER BY score DESC
-LIMIT $limit
+LIMIT toInteger($limit)
 RETURN m.id AS id, 'memory' AS level, score, null AS endsAt

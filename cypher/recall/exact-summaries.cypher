@@ -6,5 +6,5 @@ WHERE s.level IN $levels
   AND s.embedding IS NOT NULL
 WITH s, vector.similarity.cosine(s.embedding, $vector) AS score
 ORDER BY score DESC
-LIMIT $limit
+LIMIT toInteger($limit)
 RETURN s.id AS id, s.level AS level, score, s.endsAt AS endsAt

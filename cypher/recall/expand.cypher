@@ -21,7 +21,7 @@ WITH rank, hit, n,
     WITH m, head(collect(path)) AS path
     WITH m, path, vector.similarity.cosine(m.embedding, $vector) AS score
     ORDER BY score DESC, m.ts
-    LIMIT $perSummary
+    LIMIT toInteger($perSummary)
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts, score: score, path: path}
   } ELSE [] END AS details,
   COLLECT {

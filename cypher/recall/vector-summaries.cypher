@@ -1,9 +1,9 @@
 // Nearest summaries of the asked levels whose period overlaps the window; over-fetched like memories.
-CALL db.index.vector.queryNodes('summary_embedding', $candidates, $vector) YIELD node, score
+CALL db.index.vector.queryNodes('summary_embedding', toInteger($candidates), $vector) YIELD node, score
 WHERE node.groupId = $groupId
   AND node.level IN $levels
   AND ($from IS NULL OR node.endsAt > datetime($from))
   AND ($to IS NULL OR node.startsAt < datetime($to))
 RETURN node.id AS id, node.level AS level, score, node.endsAt AS endsAt
 ORDER BY score DESC
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -2,4 +2,4 @@
 MATCH (s:Summary {groupId: $groupId, level: $level})
 RETURN s.text AS text, s.messageCount AS messageCount
 ORDER BY s.periodStart DESC, s.startsAt DESC
-LIMIT $limit
+LIMIT toInteger($limit)

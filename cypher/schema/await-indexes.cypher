@@ -1,1 +1,1 @@
-CALL db.awaitIndexes($timeoutSeconds)
+CALL db.awaitIndexes(toInteger($timeoutSeconds))

@@ -9,4 +9,4 @@ RETURN s {
   periodStart: toString(s.periodStart), periodEnd: toString(s.periodEnd)
 } AS summary
 ORDER BY s.startsAt DESC, s.id
-LIMIT $limit
+LIMIT toInteger($limit)

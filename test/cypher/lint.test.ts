@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cypherFiles, lintFile, loadCatalog } from './lint.js';
+import { bareIntegerParameters, cypherFiles, lintFile, loadCatalog } from './lint.js';
 
 const catalog = loadCatalog();
 const files = cypherFiles();
@@ -11,6 +11,10 @@ describe('every cypher/**/*.cypher lints clean against the Neo4j 5.26 catalog', 
 
   it.each(files.map((f) => [f.slice(f.indexOf('cypher/')), f]))('%s', (_name, path) => {
     expect(lintFile(path, catalog)).toEqual([]);
+  });
+
+  it('passes integer parameters through toInteger()', () => {
+    expect(files.flatMap(bareIntegerParameters)).toEqual([]);
   });
 
   it('catches what it should: an unknown function and a syntax error', async () => {

@@ -34,3 +34,22 @@ export function lintFile(path: string, catalog: DbSchema): string[] {
         `${relative(projectRoot, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`,
     );
 }
+
+/**
+ * The JavaScript driver sends every number as a float, and Neo4j refuses a float where it needs an integer
+ * (LIMIT, SKIP, a procedure's INTEGER argument): such parameters must go through toInteger().
+ */
+export function bareIntegerParameters(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const patterns = [
+    /\b(LIMIT|SKIP)\s+\$\w+/g,
+    /vector\.queryNodes\([^,]+,\s*\$\w+/g,
+    /\{limit:\s*\$\w+/g,
+    /awaitIndexes\(\$\w+/g,
+  ];
+  return patterns.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map(
+      (m) => `${relative(projectRoot, path)}: "${m[0]}" needs toInteger(): JS numbers arrive as floats`,
+    ),
+  );
+}
