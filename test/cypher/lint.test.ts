@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bareIntegerParameters, cypherFiles, lintFile, loadCatalog } from './lint.js';
 
@@ -15,6 +18,9 @@ describe('every cypher/**/*.cypher lints clean against the Neo4j 5.26 catalog', 
 
   it('passes integer parameters through toInteger()', () => {
     expect(files.flatMap(bareIntegerParameters)).toEqual([]);
+    const probe = join(mkdtempSync(join(tmpdir(), 'cypher-')), 'probe.cypher');
+    writeFileSync(probe, "CALL db.index.vector.queryNodes('i', $k, $v) YIELD node RETURN node LIMIT $limit");
+    expect(bareIntegerParameters(probe)).toHaveLength(2);
   });
 
   it('catches what it should: an unknown function and a syntax error', async () => {
