@@ -1,0 +1,127 @@
+/**
+ * Aggregation cost: ~100,000 demo memories over 10 groups and 12 months, then the first full cycle over every
+ * group (sessions, days, weeks, months, decay; pruning off so the figures are about roll-ups), then one more day
+ * of data in every group and the cycle again, a day later. Target: the incremental cycle under 5% of the full one.
+ *
+ *   npm run bench:aggregate -- [--memories 100000] [--groups 10] [--months 12] [--keep]
+ */
+import { loadConfig } from '../src/config.js';
+import type { Strata } from '../src/strata.js';
+import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import { cycleGroups, levelTotals, problems } from './lib/cycles.js';
+import { benchData, oneMoreDay } from './lib/demo-data.js';
+import { heading, line, num, seconds, verdict } from './lib/format.js';
+import { ingestGroups } from './lib/load.js';
+import { rollupMonthOffline } from './lib/offline-rollup.js';
+import { loadAndRollUp } from './lib/rolled-up.js';
+import { cleanUp, LOCAL_CONFIG, openBenchStrata, totalCounts } from './lib/strata.js';
+
+const TARGET_RATIO = 0.05;
+const DAY_MS = 86_400_000;
+
+const args = options({
+  memories: { type: 'string', default: '100000' },
+  groups: { type: 'string', default: '10' },
+  months: { type: 'string', default: '12' },
+  batch: { type: 'string', default: '1000' },
+  'time-limit': { type: 'string', default: '3600' },
+  keep: { type: 'boolean', default: false },
+});
+
+run(async () => {
+  const memories = intOption(args.memories, 'memories');
+  const groups = intOption(args.groups, 'groups');
+  const months = intOption(args.months, 'months');
+  const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
+  heading(`aggregate: ${num(memories)} memories, ${groups} groups, ${months} months`);
+
+  if (hasNeo4j) {
+    const strata = await openBenchStrata(LOCAL_CONFIG);
+    try {
+      await measure(strata, { memories, groups, months, batch: intOption(args.batch, 'batch'), deadline });
+    } finally {
+      await strata.close();
+    }
+  } else {
+    console.log(skippedLine('the full and incremental cycle times and the summaries per level'));
+  }
+  await offlineIndication(memories, groups, months);
+});
+
+async function measure(
+  strata: Strata,
+  opts: { memories: number; groups: number; months: number; batch: number; deadline: Deadline },
+): Promise<void> {
+  const setup = await loadAndRollUp(strata, { label: 'agg', ...opts });
+  line('ingested', `${num(setup.load.sent)} memories in ${seconds(setup.load.ms)}`, 'setup, not measured');
+  line(
+    'full cycle',
+    seconds(setup.full.ms),
+    `${setup.full.reports.length} groups, now ${setup.now.toISOString()}`,
+  );
+  line('  created+updated', levelTotals(setup.full.reports));
+  await printLevels(strata, setup.groupIds, 'after full');
+
+  // One more day in every group, on the first day after the data; the cycle then runs a day later.
+  const day = setup.data.endDay;
+  const extra = setup.data.groups.map((g) => ({ groupId: g.groupId, memories: oneMoreDay(g, day) }));
+  const extraLoad = await ingestGroups(strata, extra, {
+    batch: opts.batch,
+    concurrency: 4,
+    deadline: opts.deadline,
+  });
+  line('one more day', `${num(extraLoad.sent)} memories on ${day}`);
+  const later = new Date(setup.now.getTime() + DAY_MS);
+  const incremental = await cycleGroups(strata, setup.groupIds, later, opts.deadline);
+  line('incremental cycle', seconds(incremental.ms), `now ${later.toISOString()}`);
+  line('  created+updated', levelTotals(incremental.reports));
+  await printLevels(strata, setup.groupIds, 'after incremental');
+
+  const ratio = incremental.ms / setup.full.ms;
+  const complete = setup.full.skipped === 0 && incremental.skipped === 0;
+  line(
+    'incremental / full',
+    `${num(ratio * 100, 2)} %`,
+    `target < ${TARGET_RATIO * 100} %: ${verdict(complete && ratio < TARGET_RATIO)}`,
+  );
+  for (const p of [...problems(setup.full), ...problems(incremental)]) console.log(`problem: ${p}`);
+  await cleanUp(strata, setup.groupIds, args.keep === true);
+}
+
+async function printLevels(strata: Strata, groupIds: string[], when: string): Promise<void> {
+  const counts = await totalCounts(strata, groupIds);
+  const levels = ['session', 'day', 'week', 'month'].map(
+    (l) => `${l} ${num(counts.get(`Summary:${l}`) ?? 0)}`,
+  );
+  line(`summaries ${when}`, `${levels.join(', ')}, era ${num(counts.get('Era') ?? 0)}`);
+}
+
+/** The pure parts of one month of one group, timed without Neo4j; an indication only. */
+async function offlineIndication(memories: number, groups: number, months: number): Promise<void> {
+  heading('offline indication, NOT the target figure: pure roll-up work of one month of one group');
+  const config = loadConfig({ ...process.env, ...LOCAL_CONFIG, LOG_LEVEL: 'silent' });
+  const ids = Array.from({ length: groups }, (_, i) => `bench-offline-g${i + 1}`);
+  const data = benchData({ memories, groups, months, groupIds: ids });
+  const group = data.groups[0];
+  if (!group || group.memories.length === 0) return;
+  // A month from the middle of the span, so it is a full, typical one.
+  const month = (group.memories[Math.floor(group.memories.length / 2)]?.ts ?? '').slice(0, 7);
+  const inMonth = group.memories.filter((m) => m.ts.startsWith(month));
+  // One warm-up pass (JIT, Intl time-zone data), so the timed pass shows the steady cost.
+  await rollupMonthOffline(group.groupId, inMonth.slice(0, 200), config.rollup);
+  const t = await rollupMonthOffline(group.groupId, inMonth, config.rollup);
+  line('month', `${month} of ${group.groupId}: ${num(t.memories)} memories`);
+  line('sessionization', `${num(t.sessionizeMs, 1)} ms`, `${t.sessions} sessions`);
+  line('period bucketing', `${num(t.bucketMs, 1)} ms`, 'day, week and month of every memory');
+  line(
+    'local summarizer + embedding',
+    `${num(t.summarizeMs, 0)} ms`,
+    `${t.sessions} sessions, ${t.days} days, ${t.weeks} weeks, ${t.weeks >= config.rollup.monthMinWeeks ? 1 : 0} month`,
+  );
+  const perAll = ((t.sessionizeMs + t.bucketMs + t.summarizeMs) * data.total) / Math.max(1, t.memories);
+  line(
+    'scaled to all memories',
+    seconds(perAll),
+    'CPU of these parts alone, by memory count; no graph reads or writes',
+  );
+}

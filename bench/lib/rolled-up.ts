@@ -1,0 +1,42 @@
+import type { Strata } from '../../src/strata.js';
+import type { Deadline } from './cli.js';
+import { type CycleRound, cycleGroups } from './cycles.js';
+import { type BenchData, benchData } from './demo-data.js';
+import { ingestGroups, type LoadStats } from './load.js';
+import { benchGroupId } from './strata.js';
+
+export interface RolledUp {
+  data: BenchData;
+  groupIds: string[];
+  load: LoadStats;
+  /** The cycle's now: two hours into the first day after the data, so the last day and its grace are over. */
+  now: Date;
+  full: CycleRound;
+}
+
+/**
+ * The shared setup of the aggregate and recall benchmarks: demo data over `months`, ingested through
+ * services.ingest (4 groups at a time; not what is being measured), then one full cycle over every group.
+ */
+export async function loadAndRollUp(
+  strata: Strata,
+  opts: {
+    label: string;
+    memories: number;
+    groups: number;
+    months: number;
+    batch: number;
+    deadline: Deadline;
+  },
+): Promise<RolledUp> {
+  const groupIds = Array.from({ length: opts.groups }, (_, i) => benchGroupId(opts.label, i));
+  const data = benchData({ memories: opts.memories, groups: opts.groups, months: opts.months, groupIds });
+  const load = await ingestGroups(strata, data.groups, {
+    batch: opts.batch,
+    concurrency: 4,
+    deadline: opts.deadline,
+  });
+  const now = new Date(`${data.endDay}T02:00:00Z`);
+  const full = await cycleGroups(strata, groupIds, now, opts.deadline);
+  return { data, groupIds, load, now, full };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.js';
+import { cypher } from '../../src/graph/cypher.js';
+import { createLogger } from '../../src/log.js';
+import { createStrata, type Strata } from '../../src/strata.js';
+
+/**
+ * Local embedder and summarizer, whatever the environment says, and no pruning: the roll-up and recall figures are
+ * about Strata's own work, not a remote model's latency or deletes.
+ */
+export const LOCAL_CONFIG = { EMBEDDER: 'hashing', SUMMARIZER: 'local', PRUNE_ENABLED: 'false' };
+
+/**
+ * A Strata wired exactly as the server wires it (createStrata), on the Neo4j of NEO4J_URI, with the schema applied.
+ * The scheduler stays off (benchmarks run cycles themselves); logs go quiet unless LOG_LEVEL says otherwise,
+ * so figures are not lost among JSON lines.
+ */
+export async function openBenchStrata(overrides: Record<string, string> = {}): Promise<Strata> {
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    SCHEDULER_ENABLED: 'false',
+    ...overrides,
+  });
+  const strata = await createStrata(config, createLogger(config.logLevel));
+  await strata.graph.verifyConnectivity();
+  await strata.migrate();
+  return strata;
+}
+
+/** A fresh group id per run and label; the bench- prefix marks what a benchmark left behind. */
+export function benchGroupId(label: string, index?: number): string {
+  const run = randomUUID().slice(0, 8);
+  return `bench-${label}-${run}${index === undefined ? '' : `-g${index + 1}`}`;
+}
+
+/** Node counts of a group, summaries per level ("Summary:day") and other labels ("Memory", "Era"). */
+export async function groupCounts(strata: Strata, groupId: string): Promise<Map<string, number>> {
+  const rows = await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', { groupId });
+  return new Map(rows.map((r) => [r.kind, r.count]));
+}
+
+/** The same counts summed over several groups. */
+export async function totalCounts(strata: Strata, groupIds: string[]): Promise<Map<string, number>> {
+  const total = new Map<string, number>();
+  for (const groupId of groupIds) {
+    for (const [kind, count] of await groupCounts(strata, groupId))
+      total.set(kind, (total.get(kind) ?? 0) + count);
+  }
+  return total;
+}
+
+/** Full-text indexes refresh asynchronously; searching before they catch up would under-count hits. */
+export async function awaitSearchIndexes(strata: Strata): Promise<void> {
+  await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+}
+
+/** Deletes the benchmark's groups unless --keep was given; says which it kept so they can be reused. */
+export async function cleanUp(strata: Strata, groupIds: string[], keep: boolean): Promise<void> {
+  if (keep) {
+    console.log(`kept groups (--keep): ${groupIds.join(', ')}`);
+    return;
+  }
+  for (const groupId of groupIds) await strata.services.deleteGroup(groupId);
+  console.log(`deleted ${groupIds.length} bench group(s)`);
+}

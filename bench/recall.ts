@@ -1,0 +1,202 @@
+/**
+ * Recall under load: ~100,000 demo memories rolled up (the aggregate benchmark's setup), the express app of the
+ * server on 127.0.0.1 in this process, and autocannon in a second process POSTing varied questions for a bounded
+ * time. Targets: p50 <= 20 ms, p99 <= 60 ms, >= 200 requests/s.
+ *
+ *   npm run bench:recall -- [--memories 100000] [--groups 10] [--duration 20] [--connections 10] [--keep]
+ *   npm run bench:recall -- --skip-load --group bench-agg-1234abcd-g1[,more]      (groups loaded before)
+ */
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createEmbedder } from '../src/ai/embeddings/index.js';
+import { createApp } from '../src/api/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Strata } from '../src/strata.js';
+import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import { levelTotals, problems } from './lib/cycles.js';
+import { heading, line, num, seconds, verdict } from './lib/format.js';
+import { recallPartCosts } from './lib/recall-offline.js';
+import { loadAndRollUp } from './lib/rolled-up.js';
+import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { RECALL_QUESTIONS } from './recall-questions.js';
+
+const TARGETS = { p50: 20, p99: 60, perSecond: 200 };
+
+const args = options({
+  memories: { type: 'string', default: '100000' },
+  groups: { type: 'string', default: '10' },
+  months: { type: 'string', default: '12' },
+  duration: { type: 'string', default: '20' },
+  connections: { type: 'string', default: '10' },
+  'skip-load': { type: 'boolean', default: false },
+  group: { type: 'string' },
+  'time-limit': { type: 'string', default: '3600' },
+  keep: { type: 'boolean', default: false },
+});
+
+interface LoadResult {
+  p50: number;
+  p99: number;
+  mean: number;
+  requestsPerSecond: number;
+  total: number;
+  ok: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+
+run(async () => {
+  const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
+  heading('recall under load');
+  if (hasNeo4j) {
+    const strata = await openBenchStrata(LOCAL_CONFIG);
+    try {
+      await measure(strata, deadline);
+    } finally {
+      await strata.close();
+    }
+  } else {
+    console.log(skippedLine('recall latency (p50, p99) and requests/s through the HTTP API'));
+  }
+  await offlineIndication(deadline);
+});
+
+async function measure(strata: Strata, deadline: Deadline): Promise<void> {
+  let groupIds: string[];
+  let ours: string[] = [];
+  if (args['skip-load']) {
+    groupIds = (args.group ?? '').split(',').filter(Boolean);
+    if (groupIds.length === 0)
+      throw new Error('--skip-load needs --group <id>[,<id>...] of groups loaded before');
+    for (const g of groupIds) {
+      if (!(await strata.services.getGroup(g))) throw new Error(`group ${g} does not exist in this Neo4j`);
+    }
+    line('groups', `${groupIds.join(', ')} (loaded before; not deleted)`);
+  } else {
+    const setup = await loadAndRollUp(strata, {
+      label: 'recall',
+      memories: intOption(args.memories, 'memories'),
+      groups: intOption(args.groups, 'groups'),
+      months: intOption(args.months, 'months'),
+      batch: 1000,
+      deadline,
+    });
+    groupIds = setup.groupIds;
+    ours = setup.groupIds;
+    line(
+      'setup',
+      `${num(setup.load.sent)} memories ingested in ${seconds(setup.load.ms)}, cycled in ${seconds(setup.full.ms)}`,
+    );
+    line('  created+updated', levelTotals(setup.full.reports));
+    for (const p of problems(setup.full)) console.log(`problem: ${p}`);
+  }
+  await awaitSearchIndexes(strata);
+
+  const app = createApp({
+    services: strata.services,
+    log: strata.log,
+    bodyLimitBytes: strata.config.http.bodyLimitBytes,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    // One request first, so a broken setup shows as a message rather than as 100% non-2xx.
+    const probe = await fetch(`${url}/v1/groups/${encodeURIComponent(groupIds[0] as string)}/recall`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: RECALL_QUESTIONS[0], k: 10 }),
+    });
+    const body = (await probe.json()) as { items?: unknown[] };
+    line('probe', `HTTP ${probe.status}, ${body.items?.length ?? 0} items for "${RECALL_QUESTIONS[0]}"`);
+
+    const duration = Math.min(
+      intOption(args.duration, 'duration'),
+      Math.max(1, Math.floor(deadline.leftMs() / 1000)),
+    );
+    const connections = intOption(args.connections, 'connections');
+    const result = await runLoad(url, groupIds, duration, connections);
+    line(
+      'load',
+      `${connections} connections for ${result.duration} s, ${num(RECALL_QUESTIONS.length)} questions over ${groupIds.length} group(s)`,
+    );
+    line(
+      'latency p50',
+      `${num(result.p50)} ms`,
+      `target <= ${TARGETS.p50} ms: ${verdict(result.p50 <= TARGETS.p50)}`,
+    );
+    line(
+      'latency p99',
+      `${num(result.p99)} ms`,
+      `target <= ${TARGETS.p99} ms: ${verdict(result.p99 <= TARGETS.p99)}`,
+    );
+    line(
+      'requests/s',
+      num(result.requestsPerSecond, 1),
+      `target >= ${TARGETS.perSecond}: ${verdict(result.requestsPerSecond >= TARGETS.perSecond)}`,
+    );
+    line(
+      'requests',
+      `${num(result.total)} total, ${num(result.ok)} 2xx, ${num(result.non2xx)} non-2xx, ${num(result.errors)} errors, ${num(result.timeouts)} timeouts`,
+    );
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  if (ours.length > 0) await cleanUp(strata, ours, args.keep === true);
+}
+
+/** autocannon in a second process (tsx as a loader), killed if it outlives its duration by a wide margin. */
+function runLoad(url: string, groups: string[], duration: number, connections: number): Promise<LoadResult> {
+  const script = fileURLToPath(new URL('./recall-load.ts', import.meta.url));
+  // tsx resolved from here, so the child starts the same way whatever the working directory.
+  const tsx = import.meta.resolve('tsx');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      tsx,
+      script,
+      '--url',
+      url,
+      '--groups',
+      groups.join(','),
+      '--duration',
+      String(duration),
+      '--connections',
+      String(connections),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), (duration + 60) * 1000);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(killer);
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !last.startsWith('{'))
+        return reject(new Error(`load process exited with ${code}: ${out}`));
+      resolve(JSON.parse(last) as LoadResult);
+    });
+  });
+}
+
+async function offlineIndication(deadline: Deadline): Promise<void> {
+  heading('offline indication, NOT the target figure: in-process cost of the non-Neo4j parts of one recall');
+  const config = loadConfig({ ...process.env, ...LOCAL_CONFIG, LOG_LEVEL: 'silent' });
+  const embedder = await createEmbedder(config);
+  const costs = await recallPartCosts(embedder, config.decay, RECALL_QUESTIONS, deadline);
+  for (const c of costs) line(c.name, `${num(c.meanUs, 1)} us`, `mean of ${num(c.calls)} calls`);
+  const total = costs.reduce((s, c) => s + c.meanUs, 0);
+  line(
+    'sum per recall',
+    `${num(total, 1)} us`,
+    `a ceiling of ~${num(1e6 / total)} recalls/s per core before HTTP and Neo4j`,
+  );
+}
