@@ -6,15 +6,18 @@
 // Run first:
 //   :param groupId => 'demo-1'
 MATCH (a:Summary {groupId: $groupId, level: 'week'})-[link:NEXT_PERIOD]->(b:Summary)
-WITH a, b, link,
-     COLLECT {
-       MATCH (a)-[m:MENTIONS]->(t:Topic)
-       RETURN {name: t.name, weight: m.weight} ORDER BY m.weight DESC
-     } AS before,
-     COLLECT {
-       MATCH (b)-[m:MENTIONS]->(t:Topic)
-       RETURN {name: t.name, weight: m.weight} ORDER BY m.weight DESC
-     } AS after
+CALL (a) {
+  MATCH (a)-[m:MENTIONS]->(t:Topic)
+  WITH t, m
+  ORDER BY m.weight DESC
+  RETURN collect({name: t.name, weight: m.weight}) AS before
+}
+CALL (b) {
+  MATCH (b)-[m:MENTIONS]->(t:Topic)
+  WITH t, m
+  ORDER BY m.weight DESC
+  RETURN collect({name: t.name, weight: m.weight}) AS after
+}
 WITH a, b, link, before, after, [x IN before | x.name] AS namesA, [x IN after | x.name] AS namesB
 WITH a, b, link, before, after, namesA, namesB,
      [name IN namesA + [n IN namesB WHERE NOT n IN namesA] | {

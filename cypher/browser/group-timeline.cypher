@@ -4,16 +4,21 @@
 // are left out.
 // Run first:
 //   :param groupId => 'demo-1'
-WITH COLLECT {
+CALL () {
   MATCH (m:Summary {groupId: $groupId, level: 'month'})
-  RETURN m ORDER BY m.periodStart DESC LIMIT 12
-} AS months
+  WITH m
+  ORDER BY m.periodStart DESC
+  LIMIT 12
+  RETURN collect(m) AS months
+}
 WITH months, months[-1].periodStart AS since
-WITH months, since, COLLECT {
+CALL (since) {
   MATCH (e:Era {groupId: $groupId})
   WHERE since IS NULL OR e.end > since
-  RETURN e ORDER BY e.start
-} AS eras
+  WITH e
+  ORDER BY e.start
+  RETURN collect(e) AS eras
+}
 CALL (months, eras, since) {
   UNWIND months + eras AS parent
   MATCH (parent)-[r:SUMMARIZES]->(child:Summary)
@@ -22,10 +27,10 @@ CALL (months, eras, since) {
 }
 WITH months + eras + children AS shown, summarizes
 WHERE size(shown) > 0
-RETURN shown AS nodes,
-       summarizes + COLLECT {
-         UNWIND shown AS a
-         MATCH (a)-[n:NEXT_PERIOD]->(b)
-         WHERE b IN shown
-         RETURN n
-       } AS relationships
+CALL (shown) {
+  UNWIND shown AS a
+  MATCH (a)-[n:NEXT_PERIOD]->(b)
+  WHERE b IN shown
+  RETURN collect(n) AS next
+}
+RETURN shown AS nodes, summarizes + next AS relationships

@@ -146,6 +146,14 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(detail?.parents.every((p) => p.startsWith(`${utc.id}:month:`))).toBe(true);
   });
 
+  it('labels every summary with its level, for Browser styles and queries', async () => {
+    const rows = await strata.graph.read<{ level: string; labels: string[] }>('inspect/level-labels', {
+      groupId: utc.id,
+    });
+    const expected = { session: ['Session'], day: ['Day'], week: ['Week'], month: ['Month'] };
+    expect(Object.fromEntries(rows.map((r) => [r.level, r.labels]))).toEqual(expected);
+  });
+
   it('gives every summarised memory exactly one day parent', async () => {
     for (const g of [utc.id, ny.id]) {
       const rows = await strata.graph.read<{ dayParents: number; memories: number }>(
