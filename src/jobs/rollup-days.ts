@@ -1,5 +1,5 @@
 import type { LevelCounts } from '../domain/cycle-report.js';
-import { isClosed, periodForKey, periodOf } from '../domain/periods.js';
+import { isClosed, localDate, periodForKey } from '../domain/periods.js';
 import { countSpeakers, RecentWindow } from '../domain/rollup.js';
 import { type CycleContext, forEachPeriod } from './cycle-context.js';
 import { summarizePeriod } from './summarize-period.js';
@@ -13,7 +13,8 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
   const times = await ctx.rollups.pendingDayTimes(ctx.groupId);
   if (times.length === 0) return counts;
 
-  const keys = [...new Set(times.map((ts) => periodOf('day', ts, ctx.timezone).key))].sort();
+  // A day's key is its local date; the full period (with its instants) is worked out once per distinct day.
+  const keys = [...new Set(times.map((ts) => localDate(ts, ctx.timezone)))].sort();
   const closed = keys
     .map((key) => periodForKey('day', key, ctx.timezone))
     .filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
