@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/ai/embeddings/hashing.js';
+import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
+import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
+import type { Summarizer } from '../../src/ai/summarizers/types.js';
+import { loadConfig } from '../../src/config.js';
+import type { CycleRunRepository } from '../../src/graph/cycle-runs.js';
+import type { MaintenanceRepository } from '../../src/graph/maintenance.js';
+import type { RollupRepository, SummaryWrite } from '../../src/graph/rollups.js';
+import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
+import { createLogger } from '../../src/log.js';
+
+/**
+ * The cycle's decisions (what is ready, what is too small, what a late memory touches, what a dry run counts)
+ * checked against an in-memory stand-in for the roll-up repository. The Cypher itself is checked against a real
+ * Neo4j by test/integration/rollup.test.ts; here only the TypeScript around it is under test.
+ */
+interface StoredMemory {
+  id: string;
+  ts: string;
+  text: string;
+  speaker: string;
+  sessionId: string | null;
+  sessionPending: boolean;
+  dayPending: boolean;
+}
+
+interface StoredSummary {
+  write: SummaryWrite;
+  version: number;
+  children: Set<string>;
+}
+
+class InMemoryRollups {
+  memories = new Map<string, StoredMemory>();
+  summaries = new Map<string, StoredSummary>();
+  relinked: string[] = [];
+
+  add(memory: Omit<StoredMemory, 'sessionPending' | 'dayPending' | 'sessionId'> & { sessionId?: string }) {
+    this.memories.set(memory.id, { sessionId: null, ...memory, sessionPending: true, dayPending: true });
+  }
+
+  level(level: string) {
+    return [...this.summaries.values()].filter((s) => s.write.level === level);
+  }
+
+  async groupTimezone() {
+    return 'UTC';
+  }
+  async pendingSessionMemories() {
+    return [...this.memories.values()]
+      .filter((m) => m.sessionPending)
+      .sort((a, b) => a.ts.localeCompare(b.ts))
+      .map(({ id, ts, sessionId }) => ({ id, ts, sessionId }));
+  }
+  async sessionsNear() {
+    return this.level('session').map((s) => ({
+      key: s.write.sessionKey as string,
+      startsAt: s.write.startsAt,
+      endsAt: s.write.endsAt,
+      explicit: Boolean(s.write.explicit),
+    }));
+  }
+  async sessionMemories(summaryId: string, newIds: string[]) {
+    const ids = new Set([...(this.summaries.get(summaryId)?.children ?? []), ...newIds]);
+    return this.rows([...ids]);
+  }
+  async pendingDayTimes() {
+    return [...this.memories.values()].filter((m) => m.dayPending).map((m) => m.ts);
+  }
+  async memoriesInRange(_g: string, startsAt: string, endsAt: string) {
+    return this.rows(
+      [...this.memories.values()].filter((m) => m.ts >= startsAt && m.ts < endsAt).map((m) => m.id),
+    );
+  }
+  async pendingChildPeriods(_g: string, level: string) {
+    return [
+      ...new Set(
+        this.level(level)
+          .filter((s) => s.write.parentPending)
+          .map((s) => s.write.periodStart),
+      ),
+    ];
+  }
+  async childSummaries(_g: string, level: string, from: string, to: string) {
+    return this.level(level)
+      .filter((s) => s.write.periodStart >= from && s.write.periodStart < to)
+      .map((s) => ({
+        id: s.write.id,
+        text: s.write.text,
+        periodStart: s.write.periodStart,
+        messageCount: s.write.messageCount,
+        activeUsers: s.write.activeUsers,
+        activeUserCounts: s.write.activeUserCounts,
+      }));
+  }
+  async recentSummaries() {
+    return [];
+  }
+  async existingSummaryIds(_g: string, level: string, keys: string[]) {
+    return new Set(keys.filter((k) => this.summaries.has(`g:${level}:${k}`)));
+  }
+  async writeSummary(
+    write: SummaryWrite,
+    _v: unknown,
+    children: { memoryIds?: string[]; childSummaryIds?: string[] },
+  ) {
+    const before = this.summaries.get(write.id);
+    const stored = {
+      write,
+      version: (before?.version ?? 0) + 1,
+      children: before?.children ?? new Set<string>(),
+    };
+    this.summaries.set(write.id, stored);
+    for (const id of children.memoryIds ?? []) {
+      stored.children.add(id);
+      const m = this.memories.get(id) as StoredMemory;
+      if (write.level === 'session') m.sessionPending = false;
+      if (write.level === 'day') m.dayPending = false;
+    }
+    for (const id of children.childSummaryIds ?? []) {
+      stored.children.add(id);
+      (this.summaries.get(id) as StoredSummary).write.parentPending = false;
+    }
+    return { version: stored.version };
+  }
+  async settleMemories(ids: string[]) {
+    for (const id of ids) (this.memories.get(id) as StoredMemory).dayPending = false;
+  }
+  async settleChildSummaries(ids: string[]) {
+    for (const id of ids) (this.summaries.get(id) as StoredSummary).write.parentPending = false;
+  }
+  async relinkNextPeriod(_g: string, level: string) {
+    this.relinked.push(level);
+  }
+
+  private rows(ids: string[]) {
+    return ids
+      .map((id) => this.memories.get(id) as StoredMemory)
+      .sort((a, b) => a.ts.localeCompare(b.ts))
+      .map(({ id, text, speaker, ts }) => ({ id, text, speaker, ts }));
+  }
+}
+
+const config = loadConfig({ PRUNE_ENABLED: 'false', ERAS_ENABLED: 'false' });
+const runs = {
+  acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
+  renewLease: async () => true,
+  releaseLease: async () => undefined,
+  startRun: async () => undefined,
+  finishRun: async () => undefined,
+  hasPendingWork: async () => false,
+} as unknown as CycleRunRepository;
+const maintenance = { refreshDecay: async () => 0 } as unknown as MaintenanceRepository;
+
+function deps(rollups: InMemoryRollups, summarizer?: Summarizer): CycleDeps {
+  return {
+    rollups: rollups as unknown as RollupRepository,
+    maintenance,
+    runs,
+    summarizer: summarizer ?? new LocalExtractiveSummarizer(new HashingEmbeddings()),
+    embedder: createHashingEmbedder(),
+    config,
+    log: createLogger('silent'),
+  };
+}
+
+/** Weekdays of two full ISO weeks (2024-03-04 and 2024-03-11), three messages a day, two hours apart. */
+function twoWeeks(rollups: InMemoryRollups) {
+  for (const monday of [4, 11]) {
+    for (let d = 0; d < 5; d++) {
+      for (let i = 0; i < 3; i++) {
+        const day = String(monday + d).padStart(2, '0');
+        rollups.add({
+          id: `m-${day}-${i}`,
+          ts: `2024-03-${day}T${String(9 + i * 2).padStart(2, '0')}:00:00.000Z`,
+          text: `Message ${i} on March ${day} about the garden beds and the tomato seedlings.`,
+          speaker: ['ana', 'ben', 'cai'][i] as string,
+        });
+      }
+    }
+  }
+}
+
+const LATER = new Date('2024-04-20T00:00:00Z');
+
+describe('the roll-up cycle (in-memory repository)', () => {
+  it('summarises every closed session, day, week and month once, and nothing on a second run', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const first = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(first.status).toBe('succeeded');
+    // 30 messages two hours apart: each its own session; 10 days; 2 weeks; March has 2 weeks.
+    expect(first.levels.session).toEqual({ created: 30, updated: 0 });
+    expect(first.levels.day).toEqual({ created: 10, updated: 0 });
+    expect(first.levels.week).toEqual({ created: 2, updated: 0 });
+    expect(first.levels.month).toEqual({ created: 1, updated: 0 });
+    expect(rollups.relinked).toEqual(['session', 'day', 'week', 'month']);
+    const month = rollups.level('month')[0] as StoredSummary;
+    expect(month.write.messageCount).toBe(30);
+    expect(month.write.activeUsers).toEqual(['ana', 'ben', 'cai']);
+
+    const second = await runCycle(deps(rollups), 'g', { now: LATER });
+    for (const counts of Object.values(second.levels)) expect(counts).toEqual({ created: 0, updated: 0 });
+  });
+
+  it('regenerates the day, week and month of a late memory in place', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    await runCycle(deps(rollups), 'g', { now: LATER });
+    rollups.add({
+      id: 'late',
+      ts: '2024-03-12T20:00:00.000Z',
+      text: 'Late: the seedlings need repotting.',
+      speaker: 'dee',
+    });
+    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(report.levels.day).toEqual({ created: 0, updated: 1 });
+    expect(report.levels.week).toEqual({ created: 0, updated: 1 });
+    expect(report.levels.month).toEqual({ created: 0, updated: 1 });
+    expect(rollups.summaries.get('g:day:2024-03-12')?.version).toBe(2);
+    expect(rollups.summaries.get('g:week:2024-03-11')?.version).toBe(2);
+    expect(rollups.summaries.get('g:month:2024-03-01')?.version).toBe(2);
+    expect(rollups.summaries.get('g:week:2024-03-04')?.version).toBe(1);
+  });
+
+  it('leaves an open day and an active session for later, and says there is work left', async () => {
+    const rollups = new InMemoryRollups();
+    for (let i = 0; i < 4; i++) {
+      rollups.add({
+        id: `t${i}`,
+        ts: `2024-05-02T10:0${i}:00.000Z`,
+        text: `Planning item ${i} for the fair.`,
+        speaker: 'ana',
+      });
+    }
+    const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-02T10:10:00Z') });
+    expect(report.levels.session).toEqual({ created: 0, updated: 0 });
+    expect(report.levels.day).toEqual({ created: 0, updated: 0 });
+    expect(report.pendingWork).toBe(true);
+    const next = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-03T02:00:00Z') });
+    expect(next.levels.session.created).toBe(1);
+    expect(next.levels.day.created).toBe(1);
+  });
+
+  it('settles a day too small to summarise without a summary', async () => {
+    const rollups = new InMemoryRollups();
+    rollups.add({ id: 'a', ts: '2024-05-02T10:00:00.000Z', text: 'Only one.', speaker: 'ana' });
+    rollups.add({ id: 'b', ts: '2024-05-02T18:00:00.000Z', text: 'And two.', speaker: 'ben' });
+    const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-06-01') });
+    expect(report.levels.day).toEqual({ created: 0, updated: 0 });
+    expect([...rollups.memories.values()].every((m) => !m.dayPending)).toBe(true);
+    expect(rollups.level('day')).toHaveLength(0);
+  });
+
+  it('counts in a dry run and writes nothing', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const report = await runCycle(deps(rollups), 'g', { now: LATER, dryRun: true });
+    expect(report.levels.session.created).toBe(30);
+    expect(report.levels.day.created).toBe(10);
+    expect(rollups.summaries.size).toBe(0);
+    expect([...rollups.memories.values()].every((m) => m.dayPending && m.sessionPending)).toBe(true);
+  });
+
+  it('records a summarizer failure for its period, goes on, and the next cycle completes it', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const local = new LocalExtractiveSummarizer(new HashingEmbeddings());
+    const failing: Summarizer = {
+      name: 'failing',
+      summarize: async (request) => {
+        if (request.level === 'day' && request.periodStart === '2024-03-06')
+          throw new Error('model unavailable');
+        return local.summarize(request);
+      },
+    };
+    const first = await runCycle(deps(rollups, failing), 'g', { now: LATER });
+    expect(first.status).toBe('succeeded');
+    expect(first.errors).toEqual(['day 2024-03-06: model unavailable']);
+    expect(first.levels.day.created).toBe(9);
+    const second = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(second.levels.day).toEqual({ created: 1, updated: 0 });
+    expect(second.levels.week).toEqual({ created: 0, updated: 1 });
+  });
+});
