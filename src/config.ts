@@ -53,6 +53,9 @@ export const envSchema = z.object({
   WEEK_MIN_DAYS: int(2),
   MONTH_MIN_WEEKS: int(2),
 
+  RECALL_VECTOR_WEIGHT: z.coerce.number().min(0).max(10).optional(),
+  RECALL_LEXICAL_WEIGHT: z.coerce.number().min(0).max(10).default(1),
+
   ERAS_ENABLED: bool(true),
   ERA_MIN_DAYS: int(14),
   ERA_MAX_COUNT: int(10),
@@ -134,6 +137,15 @@ export function buildConfig(env: Env) {
       dayMinMemories: env.DAY_MIN_MEMORIES,
       weekMinDays: env.WEEK_MIN_DAYS,
       monthMinWeeks: env.MONTH_MIN_WEEKS,
+    },
+    recall: {
+      // The hashing embedder is a weaker copy of the full-text signal (word overlap without IDF): given an equal
+      // vote it pulls BM25's best hits down (LoCoMo, offline: recall@10 0.36 fused vs 0.56 BM25), so by default
+      // it only breaks ties. A semantic embedder brings what full text cannot, and gets an equal vote.
+      listWeights: {
+        vector: env.RECALL_VECTOR_WEIGHT ?? (env.EMBEDDER === 'hashing' ? 0.05 : 1),
+        lexical: env.RECALL_LEXICAL_WEIGHT,
+      },
     },
     eras: {
       enabled: env.ERAS_ENABLED,

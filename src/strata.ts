@@ -71,7 +71,12 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
   const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
-  const recallDeps = { repo: new RecallRepository(graph), embedder, decay: config.decay };
+  const recallDeps = {
+    repo: new RecallRepository(graph),
+    embedder,
+    decay: config.decay,
+    listWeights: config.recall.listWeights,
+  };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
   const compactor = new HistoryCompactor({
     local: localSummarizer,

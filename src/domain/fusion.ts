@@ -7,8 +7,10 @@ export interface FusedEntry {
 }
 
 /**
- * Reciprocal-rank fusion: each list adds 1 / (k + rank) for every id it holds, so ids that rank well in
- * several lists rise without comparing raw scores that live on different scales (cosine vs Lucene).
+ * Weighted reciprocal-rank fusion: list i adds weights[i] / (k + rank) for every id it holds, so ids that rank
+ * well in several lists rise without comparing raw scores that live on different scales (cosine vs Lucene).
+ * Weights (1 each by default) let a strong list lead a weak one: with the local hashing embedder the vector
+ * list is a weaker copy of the lexical one, and equal weights let it drag BM25's best hits down.
  *
  * The sum is divided by the best score achievable, being first in every non-empty list, which puts the
  * result in 0..1. Empty lists are left out of that maximum: a search that found nothing should not cap
@@ -16,8 +18,10 @@ export interface FusedEntry {
  *
  * Sorted by fused score, then by best single rank, then by id, so equal inputs always give equal output.
  */
-export function reciprocalRankFusion(lists: { id: string }[][], k = 60): FusedEntry[] {
+export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?: number[]): FusedEntry[] {
   if (!Number.isFinite(k) || k < 0) throw new RangeError(`k must be a finite number >= 0, got ${k}`);
+  const weightOf = (i: number) => weights?.[i] ?? 1;
+  if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
 
   const ranksById = new Map<string, (number | null)[]>();
   lists.forEach((list, listIndex) => {
@@ -31,10 +35,13 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60): FusedEn
     });
   });
 
-  const best = lists.filter((list) => list.length > 0).length / (k + 1);
+  const best = lists.reduce((total, list, i) => (list.length > 0 ? total + weightOf(i) : total), 0) / (k + 1);
   const fusedEntries = [...ranksById].map(([id, ranks]) => {
-    const sum = ranks.reduce<number>((total, rank) => (rank === null ? total : total + 1 / (k + rank)), 0);
-    return { id, fused: sum / best, ranks };
+    const sum = ranks.reduce<number>(
+      (total, rank, i) => (rank === null ? total : total + weightOf(i) / (k + rank)),
+      0,
+    );
+    return { id, fused: best > 0 ? sum / best : 0, ranks };
   });
 
   const bestRank = (ranks: (number | null)[]) =>

@@ -27,6 +27,8 @@ export interface RankOptions {
   /** Share of its score a fully decayed hit keeps; default 0.5. */
   decayFloor?: number;
   levelWeights?: Partial<Record<RecallLevel, number>>;
+  /** Weight of each ranked list in the fusion; both 1 by default. */
+  listWeights?: { vector: number; lexical: number };
 }
 
 /**
@@ -87,11 +89,13 @@ export function rankCandidates<C extends Candidate>(
   const weights = { ...DEFAULT_LEVEL_WEIGHTS, ...options.levelWeights };
   const unique = mergeById(candidates);
 
+  const listWeights = options.listWeights ?? { vector: 1, lexical: 1 };
   const fusedById = new Map(
-    reciprocalRankFusion([
-      rankedBy(unique, (c) => c.vectorScore),
-      rankedBy(unique, (c) => c.lexicalScore),
-    ]).map((entry) => [entry.id, entry.fused]),
+    reciprocalRankFusion(
+      [rankedBy(unique, (c) => c.vectorScore), rankedBy(unique, (c) => c.lexicalScore)],
+      60,
+      [listWeights.vector, listWeights.lexical],
+    ).map((entry) => [entry.id, entry.fused]),
   );
 
   const ranked = unique.map((candidate): RankedCandidate<C> => {

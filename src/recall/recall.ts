@@ -11,6 +11,8 @@ export interface RecallDeps {
   repo: RecallRepository;
   embedder: Embedder;
   decay: Config['decay'];
+  /** How much each ranked list counts in the fusion. */
+  listWeights?: Config['recall']['listWeights'];
   now?: () => Date;
 }
 

@@ -55,3 +55,27 @@ describe('reciprocalRankFusion', () => {
     expect(() => reciprocalRankFusion([ids('a')], -1)).toThrow(RangeError);
   });
 });
+
+describe('weighted reciprocal-rank fusion', () => {
+  it('lets a heavier list decide the order', () => {
+    const vector = [{ id: 'v' }, { id: 'both' }];
+    const lexical = [{ id: 'l' }, { id: 'm' }, { id: 'n' }, { id: 'o' }, { id: 'both' }];
+    const equal = reciprocalRankFusion([vector, lexical]).map((e) => e.id);
+    expect(equal[0]).toBe('both');
+    const lexicalLeads = reciprocalRankFusion([vector, lexical], 60, [0.05, 1]).map((e) => e.id);
+    // The weak list only nudges: BM25's first hit leads, and its own first hit comes last.
+    expect(lexicalLeads[0]).toBe('l');
+    expect(lexicalLeads[lexicalLeads.length - 1]).toBe('v');
+  });
+
+  it('normalises by the weights of the lists that found something', () => {
+    const [top] = reciprocalRankFusion([[{ id: 'a' }], [{ id: 'a' }]], 60, [0.5, 1]);
+    expect(top?.fused).toBeCloseTo(1, 12);
+    const [alone] = reciprocalRankFusion([[{ id: 'a' }], []], 60, [0.5, 1]);
+    expect(alone?.fused).toBeCloseTo(1, 12);
+  });
+
+  it('rejects a negative weight', () => {
+    expect(() => reciprocalRankFusion([[{ id: 'a' }]], 60, [-1])).toThrow(RangeError);
+  });
+});
