@@ -17,6 +17,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY cypher ./cypher
 COPY src/api/public ./src/api/public
+# `strata` (the CLI) on the PATH: docker compose exec strata strata recall --group demo-1 "..."
+RUN chmod +x dist/src/cli/main.js && ln -s /app/dist/src/cli/main.js /usr/local/bin/strata
 USER node
 EXPOSE 8080
 CMD ["node", "dist/src/main.js"]

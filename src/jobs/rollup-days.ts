@@ -59,9 +59,13 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, {
-        memoryIds: memories.map((m) => m.id),
-      });
+      const { version } = await ctx.rollups.writeSummary(
+        summary,
+        { embedding, contentEmbedding },
+        {
+          memoryIds: memories.map((m) => m.id),
+        },
+      );
       counts[version === 1 ? 'created' : 'updated']++;
     },
   );

@@ -64,9 +64,13 @@ export async function rollupParents(ctx: CycleContext, level: 'week' | 'month'):
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, {
-        childSummaryIds: children.map((c) => c.id),
-      });
+      const { version } = await ctx.rollups.writeSummary(
+        summary,
+        { embedding, contentEmbedding },
+        {
+          childSummaryIds: children.map((c) => c.id),
+        },
+      );
       counts[version === 1 ? 'created' : 'updated']++;
     },
   );

@@ -47,7 +47,10 @@ export async function summarizePeriod(
   });
   // Two vectors in one call: the summary text's, for recall, and the whole period's content, for drift and eras
   // (a few summary sentences are too thin a sample to tell one week's subject from the next).
-  const content = period.items.map((item) => item.text).join('\n').slice(0, MAX_CONTENT_CHARS);
+  const content = period.items
+    .map((item) => item.text)
+    .join('\n')
+    .slice(0, MAX_CONTENT_CHARS);
   const [embedding, contentEmbedding] = await ctx.embedder.embeddings.embedDocuments([draft.text, content]);
   if (!embedding || !contentEmbedding) throw new Error('embedder returned no vector for the summary');
   const speakers = topSpeakers(period.speakerCounts, 5);
