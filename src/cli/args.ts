@@ -92,7 +92,9 @@ export class Flags {
     const unknown = items.filter((item) => !(choices as readonly string[]).includes(item));
     if (unknown.length > 0) {
       const what = unknown.map((u) => `"${u}"`).join(', ');
-      throw this.usage(`--${name}: unknown ${unknown.length > 1 ? 'values' : 'value'} ${what} (choose from ${choices.join(', ')})`);
+      throw this.usage(
+        `--${name}: unknown ${unknown.length > 1 ? 'values' : 'value'} ${what} (choose from ${choices.join(', ')})`,
+      );
     }
     if (items.length === 0) throw this.usage(`--${name} needs at least one of ${choices.join(', ')}`);
     return items as T[];
@@ -113,7 +115,8 @@ export class Flags {
   /** Refuses positionals beyond `max`, which parseArgs lets through when a command takes any. */
   atMostPositionals(max: number): void {
     const extra = this.positionals.slice(max);
-    if (extra.length > 0) throw this.usage(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
+    if (extra.length > 0)
+      throw this.usage(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
   }
 }
 
@@ -125,7 +128,10 @@ export function parseWholeNumber(
 ): number {
   const value = /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
-    throw new UsageError(`${label} must be a whole number from ${range.min} to ${range.max}, got "${raw}"`, command);
+    throw new UsageError(
+      `${label} must be a whole number from ${range.min} to ${range.max}, got "${raw}"`,
+      command,
+    );
   }
   return value;
 }

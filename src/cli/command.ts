@@ -2,7 +2,7 @@ import type { ApiServices } from '../api/app.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { listStrataIndexes } from '../graph/schema.js';
 import type { CycleOptions } from '../jobs/cycle.js';
-import type { Flags, FlagSpecs } from './args.js';
+import type { FlagSpecs, Flags } from './args.js';
 
 /** Where the CLI writes: process.stdout/stderr in real use, string collectors in tests. */
 export interface OutStream {

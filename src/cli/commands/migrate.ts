@@ -25,10 +25,20 @@ export const migrateCommand: CommandSpec<MigrateOptions> = {
       printJson(stdout, { indexes });
       return EXIT.ok;
     }
-    const rows = indexes.map((i) => [i.name, i.type, i.state, i.dimensions === null ? '' : String(i.dimensions)]);
+    const rows = indexes.map((i) => [
+      i.name,
+      i.type,
+      i.state,
+      i.dimensions === null ? '' : String(i.dimensions),
+    ]);
     stdout.write(
       formatTable(
-        [{ header: 'index' }, { header: 'type' }, { header: 'state' }, { header: 'dimensions', align: 'right' }],
+        [
+          { header: 'index' },
+          { header: 'type' },
+          { header: 'state' },
+          { header: 'dimensions', align: 'right' },
+        ],
         rows,
         tableWidth(stdout),
       ),

@@ -1,0 +1,97 @@
+import type { CycleReport } from '../../domain/cycle-report.js';
+import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { plural, printJson, tableWidth } from '../output.js';
+import { createProgress, formatDuration } from '../progress.js';
+import { formatTable, truncate } from '../table.js';
+
+export interface AggregateOptions {
+  /** One group, or every group the scheduler would pick when absent. */
+  groupId?: string;
+  dryRun: boolean;
+  json: boolean;
+}
+
+export const aggregateCommand: CommandSpec<AggregateOptions> = {
+  name: 'aggregate',
+  summary: 'Run a roll-up cycle now: sessions, days, weeks, months, eras, decay, pruning',
+  synopsis: '(--group <id> | --all) [--dry-run] [--json]',
+  description: [
+    '--all runs every group the scheduler would pick now: new data, waiting work, or no cycle for a day.',
+    'Exits 1 when any cycle failed or left a period with an error (the next cycle retries it).',
+  ].join('\n'),
+  flags: {
+    group: { type: 'string', value: '<id>', description: 'The group to cycle' },
+    all: { type: 'boolean', description: 'Cycle every group that is due' },
+    'dry-run': { type: 'boolean', description: 'Count what a cycle would do; write nothing' },
+    ...JSON_FLAG,
+  },
+  parse(flags) {
+    const groupId = flags.group();
+    const all = flags.boolean('all');
+    if (groupId && all) throw flags.usage('give either --group <id> or --all, not both');
+    if (!groupId && !all) throw flags.usage('missing --group <id> (or --all for every group that is due)');
+    return { groupId, dryRun: flags.boolean('dry-run'), json: flags.boolean('json') };
+  },
+  needs: 'schema',
+  async run(options, { backend, stdout, stderr }) {
+    const groups = options.groupId ? [options.groupId] : await backend.groupsDue();
+    const progress =
+      groups.length > 1 ? createProgress('aggregate', { total: groups.length, stream: stderr }) : null;
+    const reports: CycleReport[] = [];
+    for (const groupId of groups) {
+      if (!progress) stderr.write(`aggregating ${groupId}${options.dryRun ? ' (dry run)' : ''}...\n`);
+      reports.push(await backend.cycle(groupId, { dryRun: options.dryRun }));
+      progress?.update(reports.length, groupId);
+    }
+    progress?.done();
+
+    const failed = reports.filter(cycleFailed);
+    if (options.json) printJson(stdout, { reports });
+    else if (reports.length === 0) stdout.write('No group is due: every group is up to date.\n');
+    else printReports(stdout, reports);
+    if (failed.length > 0) {
+      const groups = failed.map((r) => r.groupId).join(', ');
+      stderr.write(
+        `${plural(failed.length, 'cycle')} failed or left errors: ${groups}; the next cycle retries\n`,
+      );
+      return EXIT.failed;
+    }
+    return EXIT.ok;
+  },
+};
+
+/** A cycle that stopped, or finished with periods it could not summarise. */
+export function cycleFailed(report: CycleReport): boolean {
+  return report.status === 'failed' || report.errors.length > 0;
+}
+
+const LEVELS = ['session', 'day', 'week', 'month', 'era'] as const;
+
+/** One block per group: status line, created/updated per level, decay and pruning, errors. */
+export function printReports(out: OutStream, reports: CycleReport[]): void {
+  const width = tableWidth(out);
+  reports.forEach((r, i) => {
+    if (i > 0) out.write('\n');
+    const dry = r.dryRun ? ' (dry run: nothing written)' : '';
+    const errors = r.errors.length > 0 ? ` with ${plural(r.errors.length, 'error')}` : '';
+    out.write(`${r.groupId}: ${r.status}${errors} in ${formatDuration(r.tookMs / 1000)}${dry}\n`);
+    if (r.reason) out.write(`  ${r.reason}\n`);
+    if (r.status === 'skipped') return;
+    const table = formatTable(
+      [{ header: 'level' }, { header: 'created', align: 'right' }, { header: 'updated', align: 'right' }],
+      LEVELS.map((level) => [level, String(r.levels[level].created), String(r.levels[level].updated)]),
+    );
+    out.write(indent(table, '  '));
+    out.write(
+      `  decay updated: ${r.decayUpdated}   pruned: ${plural(r.pruned.summaries, 'summary', 'summaries')}, ` +
+        `${plural(r.pruned.memories, 'memory', 'memories')}\n`,
+    );
+    if (r.pendingWork) out.write('  some periods are still open; a later cycle will summarise them\n');
+    for (const error of r.errors) out.write(`  error: ${truncate(error, width - 9)}\n`);
+  });
+}
+
+function indent(text: string, prefix: string): string {
+  return text.replace(/^(?=.)/gm, prefix);
+}

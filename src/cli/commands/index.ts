@@ -1,0 +1,28 @@
+import { aggregateCommand } from './aggregate.js';
+import { driftCommand } from './drift.js';
+import { erasCommand } from './eras.js';
+import { importCommand } from './import.js';
+import { migrateCommand } from './migrate.js';
+import { profileCommand } from './profile.js';
+import { recallCommand } from './recall.js';
+import { seedCommand } from './seed.js';
+import { summariesCommand } from './summaries.js';
+
+/** Every `strata <command>`, in the order the help lists them. */
+export const COMMANDS = {
+  migrate: migrateCommand,
+  import: importCommand,
+  aggregate: aggregateCommand,
+  recall: recallCommand,
+  summaries: summariesCommand,
+  eras: erasCommand,
+  drift: driftCommand,
+  profile: profileCommand,
+  seed: seedCommand,
+};
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}

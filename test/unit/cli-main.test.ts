@@ -1,0 +1,464 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ApiServices } from '../../src/api/app.js';
+import { main } from '../../src/cli/cli.js';
+import type { Backend } from '../../src/cli/command.js';
+import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
+import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
+import type { CycleOptions } from '../../src/jobs/cycle.js';
+import { stubServices } from '../support/stub-services.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+function collector() {
+  return {
+    text: '',
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
+}
+
+function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleReport {
+  return {
+    groupId,
+    runId: 'run-1',
+    dryRun: false,
+    status: 'succeeded',
+    levels: { ...emptyLevels(), day: { created: 12, updated: 1 } },
+    decayUpdated: 3,
+    pruned: { summaries: 2, memories: 0 },
+    errors: [],
+    pendingWork: false,
+    startedAt: '2024-05-01T00:00:00.000Z',
+    tookMs: 1500,
+    ...overrides,
+  };
+}
+
+/** A Backend that keeps ingested ids in memory (so re-imports create nothing) and records what was asked. */
+function fakeBackend(
+  options: {
+    services?: Partial<ApiServices>;
+    cycle?: (groupId: string, options?: CycleOptions) => Promise<CycleReport>;
+    groupsDue?: string[];
+    checkVectorSize?: () => Promise<void>;
+  } = {},
+) {
+  const stored = new Map<string, string>();
+  const calls = {
+    ingest: [] as { groupId: string; size: number }[],
+    cycles: [] as string[],
+    closed: 0,
+    migrated: 0,
+  };
+  const backend: Backend = {
+    services: stubServices({
+      readiness: async () => ({ ready: true, neo4j: 'reachable', schema: { missing: [], notOnline: [] } }),
+      ingest: async (groupId: string, memories: MemoryInput[]) => {
+        calls.ingest.push({ groupId, size: memories.length });
+        const created: string[] = [];
+        const existing: string[] = [];
+        for (const m of memories) {
+          const { id } = toMemoryRecord(groupId, m);
+          if (stored.has(id)) existing.push(id);
+          else {
+            stored.set(id, groupId);
+            created.push(id);
+          }
+        }
+        return { created, existing };
+      },
+      setTimezone: async (_groupId: string, timezone: string) => ({
+        allowed: true,
+        previousTimezone: timezone,
+        timezone,
+      }),
+      ...options.services,
+    }),
+    cycle: async (groupId, cycleOptions) => {
+      calls.cycles.push(groupId);
+      return options.cycle
+        ? options.cycle(groupId, cycleOptions)
+        : report(groupId, { dryRun: !!cycleOptions?.dryRun });
+    },
+    groupsDue: async () => options.groupsDue ?? [],
+    migrate: async () => {
+      calls.migrated++;
+    },
+    indexes: async () => [
+      { name: 'memory_embedding', type: 'VECTOR', state: 'ONLINE', dimensions: 384 },
+      { name: 'text_fulltext', type: 'FULLTEXT', state: 'POPULATING', dimensions: null },
+    ],
+    checkVectorSize: options.checkVectorSize ?? (async () => undefined),
+    close: async () => {
+      calls.closed++;
+    },
+  };
+  return { backend, calls, stored };
+}
+
+async function run(argv: string[], backend?: Backend, env: Record<string, string> = {}) {
+  const stdout = collector();
+  const stderr = collector();
+  let opened = 0;
+  const code = await main(argv, {
+    stdout,
+    stderr,
+    env,
+    now: () => new Date('2024-07-15T12:00:00Z'),
+    openBackend: async () => {
+      opened++;
+      if (!backend) throw new Error('this command should not open Strata');
+      return backend;
+    },
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text, opened };
+}
+
+describe('main: usage, help and configuration', () => {
+  it('exits 2 on a usage error with the message and the command usage on stderr, without opening Strata', async () => {
+    const r = await run(['recall', 'what', 'did', 'we', 'plan']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^strata recall: missing --group <id>/);
+    expect(r.stderr).toContain('Usage: strata recall --group <id> <query...>');
+    expect(r.stderr).toContain('--levels <list>');
+    expect(r.opened).toBe(0);
+  });
+
+  it('prints the general usage for an unknown command', async () => {
+    const r = await run(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^strata: unknown command "frobnicate"/);
+    expect(r.stderr).toContain('Commands:');
+  });
+
+  it('prints help on stdout and exits 0', async () => {
+    const general = await run(['--help']);
+    expect(general.code).toBe(0);
+    for (const command of [
+      'migrate',
+      'import',
+      'aggregate',
+      'recall',
+      'summaries',
+      'eras',
+      'drift',
+      'profile',
+      'seed',
+    ]) {
+      expect(general.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    }
+    expect(general.stdout).toContain('Exit codes:');
+    const one = await run(['import', '--help']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/^Usage: strata import <file>/);
+    expect(one.stdout).toContain('--allow-rejects');
+    expect((await run(['--version'])).stdout).toMatch(/^strata \d+\.\d+\.\d+\n$/);
+  });
+
+  it('exits 2 with every bad setting listed on a configuration error', async () => {
+    const r = await run(['eras', '--group', 'g1'], undefined, {
+      NEO4J_URI: 'http://localhost:7474',
+      PORT: 'x',
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('NEO4J_URI: must look like bolt://host:7687');
+    expect(r.stderr).toContain('PORT:');
+    expect(r.opened).toBe(0);
+  });
+});
+
+describe('main: Neo4j problems exit 3 with the fix', () => {
+  it('when Neo4j is unreachable', async () => {
+    const { backend, calls } = fakeBackend({
+      services: {
+        readiness: async () => ({ ready: false, neo4j: 'unreachable', message: 'connect ECONNREFUSED' }),
+      },
+    });
+    const r = await run(['eras', '--group', 'g1'], backend, { NEO4J_URI: 'bolt://db:7687' });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Cannot reach Neo4j at bolt://db:7687: connect ECONNREFUSED');
+    expect(r.stderr).toContain('NEO4J_USER, NEO4J_PASSWORD');
+    expect(r.stderr).toContain('strata migrate');
+    expect(calls.closed).toBe(1);
+  });
+
+  it('when the schema is missing, except for migrate itself', async () => {
+    const missing = {
+      readiness: async () => ({
+        ready: false,
+        neo4j: 'reachable' as const,
+        schema: { missing: ['memory_embedding'], notOnline: [] },
+      }),
+    };
+    const r = await run(['profile', '--group', 'g1'], fakeBackend({ services: missing }).backend);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('missing: memory_embedding');
+    expect(r.stderr).toContain('Run `strata migrate`');
+
+    const { backend, calls } = fakeBackend({ services: missing });
+    const migrate = await run(['migrate'], backend);
+    expect(migrate.code).toBe(0);
+    expect(calls.migrated).toBe(1);
+    expect(migrate.stdout).toMatch(/^index\s+type\s+state\s+dimensions$/m);
+    expect(migrate.stdout).toMatch(/^memory_embedding\s+VECTOR\s+ONLINE\s+384$/m);
+    expect(migrate.stdout).toMatch(/^text_fulltext\s+FULLTEXT\s+POPULATING$/m);
+  });
+
+  it('when the vector indexes were built for another embedder size', async () => {
+    const mismatch = Object.assign(new Error('Vector index size does not match the embedder: ...'), {
+      name: 'SchemaMismatchError',
+    });
+    const { backend } = fakeBackend({
+      checkVectorSize: async () => {
+        throw mismatch;
+      },
+    });
+    const r = await run(['recall', '--group', 'g1', 'hello'], backend);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Vector index size does not match');
+  });
+
+  it('when the connection drops during the command', async () => {
+    const dropped = Object.assign(new Error('Connection was closed by server'), {
+      code: 'ServiceUnavailable',
+    });
+    const { backend, calls } = fakeBackend({
+      services: {
+        eras: async () => {
+          throw dropped;
+        },
+      },
+    });
+    const r = await run(['eras', '--group', 'g1'], backend);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Connection was closed by server');
+    expect(calls.closed).toBe(1);
+  });
+
+  it('other failures exit 1 with the command and the message', async () => {
+    const { backend } = fakeBackend({
+      services: {
+        profile: async () => {
+          throw new Error('boom');
+        },
+      },
+    });
+    const r = await run(['profile', '--group', 'g1'], backend);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('strata profile: boom\n');
+  });
+});
+
+describe('main: import', () => {
+  it('imports JSON Lines into the group, reports rejected lines by number and exits 1', async () => {
+    const { backend, calls } = fakeBackend();
+    const r = await run(['import', fixture('memories.jsonl'), '--group', 'team-a', '--batch', '2'], backend);
+    expect(r.code).toBe(1);
+    expect(calls.ingest).toEqual([
+      { groupId: 'team-a', size: 2 },
+      { groupId: 'team-a', size: 1 },
+    ]);
+    expect(r.stdout).toContain('format: jsonl');
+    expect(r.stdout).toMatch(/^team-a\s+3\s+3\s+0\s+4\s+0\s+\S*memories\.jsonl$/m);
+    expect(r.stdout).toMatch(/rejected 4 lines:\n {2}line 4: invalid JSON/);
+    for (const line of [5, 7, 8]) expect(r.stdout).toMatch(new RegExp(`^  line ${line}: `, 'm'));
+    expect(r.stderr).toContain('4 lines rejected');
+    expect(r.stderr).toContain('--allow-rejects');
+  });
+
+  it('creates nothing on a re-run and exits 0 with --allow-rejects', async () => {
+    const { backend } = fakeBackend();
+    await run(['import', fixture('memories.jsonl'), '--group', 'team-a'], backend);
+    const again = await run(
+      ['import', fixture('memories.jsonl'), '--group', 'team-a', '--allow-rejects', '--json'],
+      backend,
+    );
+    expect(again.code).toBe(0);
+    const doc = JSON.parse(again.stdout);
+    expect(doc.format).toBe('jsonl');
+    expect(doc.groups).toEqual([
+      expect.objectContaining({ groupId: 'team-a', memories: 3, created: 0, existing: 3, rejected: 4 }),
+    ]);
+    expect(doc.rejected.count).toBe(4);
+    expect(doc.rejected.lines.map((l: { line: number }) => l.line)).toEqual([4, 5, 7, 8]);
+  });
+
+  it('needs --group for JSON Lines', async () => {
+    const r = await run(['import', fixture('memories.jsonl')], fakeBackend().backend);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^strata import: missing --group <id>: a JSON Lines file/);
+  });
+
+  it('exits 2 for a file that is not there', async () => {
+    const r = await run(['import', '/nonexistent/file.jsonl', '--group', 'g'], fakeBackend().backend);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read \/nonexistent\/file\.jsonl/);
+  });
+
+  it('imports each LoCoMo conversation as its own group', async () => {
+    const plain = fakeBackend();
+    const r = await run(['import', fixture('locomo/mini.json')], plain.backend);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('format: locomo');
+    expect(new Set(plain.calls.ingest.map((c) => c.groupId))).toEqual(new Set(['locomo-conv-mini']));
+    const named = fakeBackend();
+    await run(['import', fixture('locomo/mini.json'), '--group', 'bench'], named.backend);
+    expect(new Set(named.calls.ingest.map((c) => c.groupId))).toEqual(new Set(['bench-conv-mini']));
+  });
+
+  it('imports a Telegram chat into tg-<chatId> and counts the messages that are not memories', async () => {
+    const { backend, calls } = fakeBackend();
+    const r = await run(['import', fixture('telegram/chat-export.json'), '--json'], backend);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.format).toBe('telegram');
+    expect(calls.ingest.every((c) => c.groupId === 'tg-1873456201')).toBe(true);
+    expect(doc.skipped.count).toBeGreaterThan(0);
+    expect(doc.rejected.count).toBe(0);
+  });
+});
+
+describe('main: aggregate', () => {
+  it('prints the per-level table for one group', async () => {
+    const { backend, calls } = fakeBackend();
+    const r = await run(['aggregate', '--group', 'g1'], backend);
+    expect(r.code).toBe(0);
+    expect(calls.cycles).toEqual(['g1']);
+    expect(r.stdout).toMatch(/^g1: succeeded in 1\.5s$/m);
+    expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated$/m);
+    expect(r.stdout).toMatch(/^ {2}day\s+12\s+1$/m);
+    expect(r.stdout).toContain('pruned: 2 summaries, 0 memories');
+  });
+
+  it('runs every due group with --all and exits 1 when one fails', async () => {
+    const { backend, calls } = fakeBackend({
+      groupsDue: ['a', 'b', 'c'],
+      cycle: async (groupId) =>
+        groupId === 'b'
+          ? report(groupId, { status: 'failed', reason: 'summarizer went away' })
+          : groupId === 'c'
+            ? report(groupId, { errors: ['day 2024-05-01: timeout'] })
+            : report(groupId),
+    });
+    const r = await run(['aggregate', '--all', '--json'], backend);
+    expect(r.code).toBe(1);
+    expect(calls.cycles).toEqual(['a', 'b', 'c']);
+    expect(JSON.parse(r.stdout).reports.map((x: CycleReport) => x.status)).toEqual([
+      'succeeded',
+      'failed',
+      'succeeded',
+    ]);
+    expect(r.stderr).toContain('2 cycles failed or left errors: b, c');
+  });
+
+  it('says so when no group is due, and passes --dry-run on', async () => {
+    expect((await run(['aggregate', '--all'], fakeBackend().backend)).stdout).toMatch(/No group is due/);
+    const dry = await run(['aggregate', '--group', 'g1', '--dry-run'], fakeBackend().backend);
+    expect(dry.stdout).toContain('(dry run: nothing written)');
+  });
+});
+
+describe('main: read commands', () => {
+  const summary = {
+    id: 'g1:week:2024-05-06',
+    groupId: 'g1',
+    level: 'week' as const,
+    periodStart: '2024-05-06',
+    periodEnd: '2024-05-12',
+    startsAt: '2024-05-06T00:00:00.000Z',
+    endsAt: '2024-05-13T00:00:00.000Z',
+    text: 'Flights booked; Airbnb in Alfama.',
+    topics: [
+      { name: 'flights', weight: 0.4 },
+      { name: 'airbnb', weight: 0.3 },
+    ],
+    highlights: [],
+    activeUsers: ['ana'],
+    messageCount: 210,
+    activityScore: 0.8,
+    decay: 1,
+    version: 1,
+    summarizer: 'local-extractive@1',
+    createdAt: '2024-05-13T01:00:00.000Z',
+    updatedAt: '2024-05-13T01:00:00.000Z',
+  };
+
+  it('summaries passes the query on and prints a table', async () => {
+    let seen: unknown;
+    const { backend } = fakeBackend({
+      services: {
+        listSummaries: async (_g, query) => {
+          seen = query;
+          return [summary];
+        },
+      },
+    });
+    const r = await run(['summaries', '--group', 'g1', '--level', 'week', '--limit', '5'], backend);
+    expect(r.code).toBe(0);
+    expect(seen).toEqual({ level: 'week', limit: 5 });
+    expect(r.stdout).toMatch(
+      /^week\s+2024-05-06\.\.2024-05-12\s+210\s+0\.80\s+1\.00\s+flights, airbnb\s+Flights booked/m,
+    );
+  });
+
+  it('drift prints CSV with --csv', async () => {
+    const { backend } = fakeBackend({
+      services: {
+        drift: async (groupId, query) => ({
+          groupId,
+          level: query.level,
+          points: [
+            {
+              periodStart: '2024-05-13',
+              previousStart: '2024-05-06',
+              jsd: 0.5,
+              cosineDistance: null,
+              appeared: ['boxes'],
+              faded: ['flights', 'airbnb'],
+            },
+          ],
+        }),
+      },
+    });
+    const r = await run(['drift', '--group', 'g1', '--csv'], backend);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'period_start,previous_start,jsd,cosine_distance,appeared,faded\n2024-05-13,2024-05-06,0.5,,boxes,flights;airbnb\n',
+    );
+  });
+
+  it('eras and profile print friendly lines when there is nothing yet', async () => {
+    const { backend } = fakeBackend({
+      services: {
+        eras: async () => [],
+        profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
+      },
+    });
+    expect((await run(['eras', '--group', 'g1'], backend)).stdout).toMatch(/^No eras for group g1 yet/);
+    expect((await run(['profile', '--group', 'g1'], backend)).stdout).toContain('current era: none yet');
+  });
+});
+
+describe('main: seed', () => {
+  it('applies the schema, seeds the groups, cycles each and prints what was made', async () => {
+    const { backend, calls } = fakeBackend();
+    const r = await run(
+      ['seed', '--groups', '1', '--months', '2', '--messages-per-day', '10', '--prefix', 'try'],
+      backend,
+    );
+    expect(r.code).toBe(0);
+    expect(calls.migrated).toBe(1);
+    expect(calls.cycles).toEqual(['try-1']);
+    expect(calls.ingest.every((c) => c.groupId === 'try-1')).toBe(true);
+    // now is 2024-07-15: two months back is 2024-05-15, and the data ends the day before now.
+    expect(r.stdout).toMatch(
+      /^try-1\s+2024-05-15\s+2024-07-15\s+\d+\s+\d+\s+12\s+0\s+0\s+0\s+\d+\s+succeeded$/m,
+    );
+    expect(r.stdout).toContain('planted eras of try-1:');
+    expect(r.stderr).toContain('aggregating try-1');
+  });
+});
