@@ -2,7 +2,7 @@ import type { LevelCounts } from '../domain/cycle-report.js';
 import { isClosed, localDate, periodForKey } from '../domain/periods.js';
 import { countSpeakers, RecentWindow } from '../domain/rollup.js';
 import { type CycleContext, forEachPeriod } from './cycle-context.js';
-import { summarizePeriod } from './summarize-period.js';
+import { rollUpPeriod } from './summarize-period.js';
 
 /**
  * Days: every day (in the group's time zone) with a pending memory is summarised once it is over (plus the grace
@@ -43,7 +43,7 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
         counts[existing.has(period.key) ? 'updated' : 'created']++;
         return;
       }
-      const { summary, embedding, contentEmbedding } = await summarizePeriod(
+      const outcome = await rollUpPeriod(
         ctx,
         {
           level: 'day',
@@ -59,14 +59,7 @@ export async function rollupDays(ctx: CycleContext): Promise<LevelCounts> {
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(
-        summary,
-        { embedding, contentEmbedding },
-        {
-          memoryIds: memories.map((m) => m.id),
-        },
-      );
-      counts[version === 1 ? 'created' : 'updated']++;
+      counts[outcome]++;
     },
   );
   if (counts.created + counts.updated > 0 && !ctx.dryRun)

@@ -2,7 +2,7 @@ import type { LevelCounts } from '../domain/cycle-report.js';
 import { isClosed, parentKey, periodForKey } from '../domain/periods.js';
 import { childRange, mergeSpeakerCounts, RecentWindow } from '../domain/rollup.js';
 import { type CycleContext, forEachPeriod } from './cycle-context.js';
-import { summarizePeriod } from './summarize-period.js';
+import { rollUpPeriod } from './summarize-period.js';
 
 const CHILD_LEVEL = { week: 'day', month: 'week' } as const;
 
@@ -48,7 +48,7 @@ export async function rollupParents(ctx: CycleContext, level: 'week' | 'month'):
         counts[existing.has(period.key) ? 'updated' : 'created']++;
         return;
       }
-      const { summary, embedding, contentEmbedding } = await summarizePeriod(
+      const outcome = await rollUpPeriod(
         ctx,
         {
           level,
@@ -64,14 +64,7 @@ export async function rollupParents(ctx: CycleContext, level: 'week' | 'month'):
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(
-        summary,
-        { embedding, contentEmbedding },
-        {
-          childSummaryIds: children.map((c) => c.id),
-        },
-      );
-      counts[version === 1 ? 'created' : 'updated']++;
+      counts[outcome]++;
     },
   );
   if (counts.created + counts.updated > 0 && !ctx.dryRun)

@@ -4,7 +4,7 @@ import { addDays, localDate } from '../domain/periods.js';
 import { countSpeakers, RecentWindow } from '../domain/rollup.js';
 import { assignSessions, isSessionReady } from '../domain/sessions.js';
 import { type CycleContext, forEachPeriod } from './cycle-context.js';
-import { summarizePeriod } from './summarize-period.js';
+import { rollUpPeriod } from './summarize-period.js';
 
 /**
  * Sessions: pending memories are grouped into sessions (explicit ids, or idle gaps), joining the sessions already
@@ -47,7 +47,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
       const id = summaryId(ctx.groupId, 'session', assignment.key);
       const memories = await ctx.rollups.sessionMemories(id, assignment.memoryIds);
       const start = localDate(assignment.startsAt, ctx.timezone);
-      const { summary, embedding, contentEmbedding } = await summarizePeriod(
+      const outcome = await rollUpPeriod(
         ctx,
         {
           level: 'session',
@@ -64,14 +64,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
         },
         recent,
       );
-      const { version } = await ctx.rollups.writeSummary(
-        summary,
-        { embedding, contentEmbedding },
-        {
-          memoryIds: memories.map((m) => m.id),
-        },
-      );
-      counts[version === 1 ? 'created' : 'updated']++;
+      counts[outcome]++;
     },
   );
   if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, 'session');

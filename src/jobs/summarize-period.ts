@@ -28,10 +28,29 @@ export interface PeriodToSummarize {
 }
 
 /**
- * Summarises one period and embeds the summary: the draft from the summarizer, plus what Strata computes itself
- * (who was active, how busy it was, its decay). Returns the node to write and its vector.
+ * Rolls one period up: summarises it, embeds the summary, and writes it with its SUMMARIZES links in one
+ * transaction. The period's items are its children: memories for sessions and days, summaries above that.
  */
-export async function summarizePeriod(
+export async function rollUpPeriod(
+  ctx: CycleContext,
+  period: PeriodToSummarize,
+  recent: RecentWindow,
+): Promise<'created' | 'updated'> {
+  const { summary, embedding, contentEmbedding } = await summarizePeriod(ctx, period, recent);
+  const childIds = period.items.map((item) => item.id);
+  const children =
+    period.level === 'session' || period.level === 'day'
+      ? { memoryIds: childIds }
+      : { childSummaryIds: childIds };
+  const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, children);
+  return version === 1 ? 'created' : 'updated';
+}
+
+/**
+ * The summary of one period and its vectors: the draft from the summarizer, plus what Strata computes itself
+ * (who was active, how busy it was, its decay).
+ */
+async function summarizePeriod(
   ctx: CycleContext,
   period: PeriodToSummarize,
   recent: RecentWindow,

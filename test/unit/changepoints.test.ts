@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../seed/generator.js';
 import {
   defaultPenalty,
   detectChangePoints,
@@ -6,19 +7,9 @@ import {
   makeSegmentCost,
 } from '../../src/domain/changepoints.js';
 
-/** mulberry32: a small seeded generator, so every synthetic series is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the demo generator's), so every synthetic series is the same on every run. */
+const seeded = mulberry32;
 
-/** Standard normal draws by Box-Muller. */
 function normal(random: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
