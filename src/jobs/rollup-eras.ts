@@ -139,7 +139,9 @@ async function eraWrite(
 function meanVector(vectors: number[][]): number[] | null {
   if (vectors.length === 0) return null;
   const sum = new Array<number>(vectors[0]?.length ?? 0).fill(0);
-  for (const v of vectors) v.forEach((x, i) => (sum[i] = (sum[i] ?? 0) + x));
+  for (const v of vectors) {
+    for (let i = 0; i < sum.length; i++) sum[i] += v[i] ?? 0;
+  }
   const norm = Math.hypot(...sum);
   return norm > 0 ? sum.map((x) => x / norm) : null;
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { applySchema, schemaReady } from '../../src/graph/schema.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { projectPath } from '../../project-files.js';
