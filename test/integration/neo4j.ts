@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createDriver } from '../../src/graph/driver.js';
-import { Graph } from '../../src/graph/graph.js';
+import type { Graph } from '../../src/graph/graph.js';
 import { GroupRepository } from '../../src/graph/groups.js';
-import { applySchema, awaitIndexes } from '../../src/graph/schema.js';
+import { createLogger } from '../../src/log.js';
+import { createStrata, type Strata } from '../../src/strata.js';
 
 /** True when a real Neo4j is configured; without one every integration suite is skipped (global-setup says so once). */
 export const hasNeo4j = Boolean(process.env.NEO4J_URI);
@@ -12,17 +12,8 @@ export const hasNeo4j = Boolean(process.env.NEO4J_URI);
 /** `describe` that runs only against a real Neo4j. */
 export const describeNeo4j = hasNeo4j ? describe : describe.skip;
 
+/** The suites use the local hashing embedder at this size, whatever the environment configures. */
 export const TEST_DIMENSION = 384;
-
-/** A Graph on the configured Neo4j with Strata's schema applied and online. */
-export async function openTestGraph(): Promise<Graph> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const graph = new Graph(createDriver(config.neo4j), config.neo4j.database);
-  await graph.verifyConnectivity();
-  await applySchema(graph, TEST_DIMENSION);
-  await awaitIndexes(graph, 120);
-  return graph;
-}
 
 /** A fresh group id per test, so suites can share one database. */
 export function testGroupId(label: string): string {
@@ -46,14 +37,15 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000)
   }
 }
 
-/** A Strata wired to the test Neo4j, with the schema applied. */
-export async function openTestStrata(overrides: Record<string, string> = {}) {
-  const { createStrata } = await import('../../src/strata.js');
-  const { createLogger } = await import('../../src/log.js');
+/** A Strata wired to the test Neo4j (local embedder and summarizer, no scheduler), with the schema applied. */
+export async function openTestStrata(overrides: Record<string, string> = {}): Promise<Strata> {
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
     SCHEDULER_ENABLED: 'false',
+    EMBEDDER: 'hashing',
+    EMBEDDING_DIMENSION: String(TEST_DIMENSION),
+    SUMMARIZER: 'local',
     ...overrides,
   });
   const strata = await createStrata(config, createLogger('silent'));
