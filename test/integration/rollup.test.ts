@@ -200,6 +200,24 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(await snapshot(utc.id)).toEqual(before);
   });
 
+  it('reports the group, and refuses a time zone change once calendar summaries exist', async () => {
+    const info = await strata.services.getGroup(utc.id);
+    expect(info).toMatchObject({ groupId: utc.id, timezone: 'UTC', memories: utc.memories.length });
+    expect(info?.summaries).toBeGreaterThan(0);
+    expect(info?.lastCycleAt).not.toBeNull();
+    const refused = await strata.services.setTimezone(utc.id, 'Europe/Berlin');
+    expect(refused).toMatchObject({ allowed: false, timezone: 'UTC' });
+    expect((await strata.services.setTimezone(utc.id, 'UTC')).allowed).toBe(true);
+  });
+
+  it('lists a group as due for the scheduler when it has new data, and not after its cycle', async () => {
+    const g = group('due');
+    await strata.services.ingest(g, demoMemories(17).slice(0, 50));
+    expect(await strata.runs.groupsDue()).toContain(g);
+    await strata.cycle(g, { now: AFTER_DATA });
+    expect(await strata.runs.groupsDue()).not.toContain(g);
+  });
+
   it('counts without writing in a dry run', async () => {
     const g = group('dry');
     await ingestAll(strata, g, demoMemories(13).slice(0, 400));
