@@ -1,16 +1,19 @@
-import { contentTokens, tokenize } from './text.js';
+import { contentWords, words } from './text.js';
 
 /**
- * A Lucene query for the full-text index from free text: its words OR-ed together. The words come from the
- * tokenizer, so they hold only letters and digits and no Lucene syntax reaches the index from user input.
- * Returns null when the text has no words at all.
+ * A Lucene query for the full-text index from free text: its words OR-ed together. A word that is anything but
+ * letters and digits ("e-mail", "10:30", "#launch") goes in quotes, as do Lucene's operator words, so no Lucene
+ * syntax reaches the index from user input. Returns null when the text has no words at all.
  */
 export function toLuceneQuery(text: string, maxTerms = 32): string | null {
-  let words = contentTokens(text);
-  if (words.length === 0) words = tokenize(text);
-  const unique = [...new Set(words)].slice(0, maxTerms);
-  // Lucene's reserved words are operators only in upper case; the tokens are lower case, but quote them anyway.
-  return unique.length === 0
-    ? null
-    : unique.map((w) => (/^(and|or|not|to)$/.test(w) ? `"${w}"` : w)).join(' OR ');
+  let terms = contentWords(text);
+  if (terms.length === 0) terms = words(text);
+  const unique = [...new Set(terms)].slice(0, maxTerms);
+  return unique.length === 0 ? null : unique.map(asTerm).join(' OR ');
+}
+
+function asTerm(word: string): string {
+  // Operators are words only in upper case; the words are lower case, but quoting them costs nothing.
+  if (/^[\p{L}\p{N}]+$/u.test(word) && !/^(and|or|not|to)$/.test(word)) return word;
+  return `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }

@@ -1,5 +1,5 @@
 import { driftSeries, type PeriodPoint } from '../domain/drift.js';
-import type { DriftChart } from '../domain/drift-chart.js';
+import { DRIFT_MEASURES, type DriftChart } from '../domain/drift-chart.js';
 import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
 import { addDays } from '../domain/periods.js';
 import { normalizeTopic, topicId } from '../domain/topics.js';
@@ -11,7 +11,7 @@ export class DriftViews {
 
   async drift(groupId: string, query: SeriesQuery): Promise<DriftResponse> {
     const rows = await this.repo.series(groupId, query.level, query, true);
-    return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)) };
+    return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)), measures: DRIFT_MEASURES };
   }
 
   async eras(groupId: string): Promise<Era[]> {
@@ -68,6 +68,7 @@ export class DriftViews {
         keyTopics: e.keyTopics ?? [],
         current: e.current,
       })),
+      measures: DRIFT_MEASURES,
     };
   }
 }

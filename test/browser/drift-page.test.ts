@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { publicFolder } from '../../src/api/routes/drift-page.js';
 import { driftSeries } from '../../src/domain/drift.js';
-import { type DriftChart, type DriftChartEra, driftChartSchema } from '../../src/domain/drift-chart.js';
+import {
+  DRIFT_MEASURES,
+  type DriftChart,
+  type DriftChartEra,
+  driftChartSchema,
+} from '../../src/domain/drift-chart.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -117,6 +122,7 @@ function weeklyChart(groupId: string, eraCount: number, weeks = 104): DriftChart
     periods: points.map(({ embedding: _embedding, ...period }) => period),
     drift: driftSeries(points),
     eras,
+    measures: DRIFT_MEASURES,
   };
   return driftChartSchema.parse(chart);
 }
@@ -149,7 +155,16 @@ function testApp() {
       driftChart: async (groupId, query) => {
         requestedLevels.push(query.level);
         if (groupId === 'broken-group') throw new Error('Neo4j went away');
-        return charts.get(groupId) ?? { groupId, level: query.level, periods: [], drift: [], eras: [] };
+        return (
+          charts.get(groupId) ?? {
+            groupId,
+            level: query.level,
+            periods: [],
+            drift: [],
+            eras: [],
+            measures: DRIFT_MEASURES,
+          }
+        );
       },
     }),
   });

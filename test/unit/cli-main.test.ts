@@ -4,6 +4,7 @@ import type { ApiServices } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
+import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
@@ -415,19 +416,21 @@ describe('main: read commands', () => {
             {
               periodStart: '2024-05-13',
               previousStart: '2024-05-06',
+              topicDrift: 0.25,
               jsd: 0.5,
               cosineDistance: null,
               appeared: ['boxes'],
               faded: ['flights', 'airbnb'],
             },
           ],
+          measures: DRIFT_MEASURES,
         }),
       },
     });
     const r = await run(['drift', '--group', 'g1', '--csv'], backend);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'period_start,previous_start,jsd,cosine_distance,appeared,faded\n2024-05-13,2024-05-06,0.5,,boxes,flights;airbnb\n',
+      'period_start,previous_start,topic_drift,jsd,cosine_distance,appeared,faded\n2024-05-13,2024-05-06,0.25,0.5,,boxes,flights;airbnb\n',
     );
   });
 

@@ -19,7 +19,8 @@ export const driftCommand: CommandSpec<DriftOptions> = {
   summary: 'Topic drift between consecutive periods (table, JSON or CSV)',
   synopsis: '--group <id> [--level week] [--from <date>] [--to <date>] [--csv | --json]',
   description:
-    'jsd is the Jensen-Shannon divergence of the topic mixes (0 same, 1 disjoint); cosine the distance of\n' +
+    "topic is the topic drift: Jensen-Shannon divergence of the topic mixes smoothed toward the group's\n" +
+    'background (0 same, 1 disjoint; read it for era changes); jsd the same unsmoothed; cosine the distance of\n' +
     "the periods' content vectors. --csv prints the same CSV as GET /v1/groups/<id>/drift?format=csv.",
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to read (required)' },
@@ -70,6 +71,7 @@ function printDrift(out: OutStream, series: DriftResponse): void {
       [
         { header: 'period' },
         { header: 'previous' },
+        { header: 'topic', align: 'right' },
         { header: 'jsd', align: 'right' },
         { header: 'cosine', align: 'right' },
         { header: 'appeared', max: 50 },
@@ -78,6 +80,7 @@ function printDrift(out: OutStream, series: DriftResponse): void {
       series.points.map((p) => [
         p.periodStart,
         p.previousStart,
+        fixed(p.topicDrift),
         fixed(p.jsd),
         fixed(p.cosineDistance),
         p.appeared.join(', '),
