@@ -7,7 +7,7 @@ import type { PlantedEra } from '../../seed/generator.js';
 import { DEMO_FILLER_LINES, DEMO_THEMES, type DemoTheme } from '../../seed/themes.js';
 import type { DriftPoint } from '../../src/domain/drift.js';
 import { addDays } from '../../src/domain/periods.js';
-import { words } from '../../src/domain/text.js';
+import { analyse, words } from '../../src/domain/text.js';
 import { normalizeTopic } from '../../src/domain/topics.js';
 
 /** Longest topic (in words) the span index needs to hold. */
@@ -124,4 +124,20 @@ export function separation(split: DriftSplit): number | null {
   const inside = median(split.inside);
   if (boundary === null || inside === null) return null;
   return inside > 0 ? boundary / inside : Number.POSITIVE_INFINITY;
+}
+
+/** What a topic must never be. */
+export type ForbiddenKind = 'number' | 'pronoun' | 'speaker name';
+
+/**
+ * Why a topic should not be one: it holds a number (digits, or a word tagged as a number: "seventy"), a pronoun,
+ * or a speaker's name (any word of it, or a word of three letters or more that starts one: "Mel" for Melanie).
+ */
+export function forbiddenKind(topic: string, speakers: readonly string[]): ForbiddenKind | null {
+  const tokens = analyse(topic.toLowerCase()).sentences.flatMap((s) => s.tokens);
+  if (/\d/.test(topic) || tokens.some((t) => t.pos === 'NUM' || t.kind === 'number')) return 'number';
+  if (tokens.some((t) => t.pos === 'PRON')) return 'pronoun';
+  const names = speakers.flatMap((s) => s.toLowerCase().split(/\s+/)).filter((n) => n.length > 1);
+  const isName = (w: string) => names.includes(w) || (w.length >= 3 && names.some((n) => n.startsWith(w)));
+  return words(topic).some(isName) ? 'speaker name' : null;
 }

@@ -25,16 +25,15 @@ export const driftChartPeriodSchema = z.object({
 /** What each drift measure is, said once: the schema descriptions, the /drift response and the page use it. */
 export const DRIFT_MEASURES = {
   topicDrift:
-    "Topic drift, 0..1: Jensen-Shannon divergence (bits) of the two periods' topic distributions, each smoothed " +
-    "toward the group's background (a topic lends weight to the topics other periods mention with it), so " +
-    'periods of one era read low even when their short topic lists differ. Read this one for era changes.',
+    "Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward " +
+    "the group's background (a topic lends weight to the topics other periods mention with it), so periods of " +
+    'one era read low even when their short topic lists differ. Read this one for era changes.',
   jsd:
     'The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods ' +
     'of one era often do. Kept for comparison.',
   cosineDistance:
-    "Embedding distance, 0..2: 1 - cosine similarity of the two periods' content vectors (everything said in " +
-    'them, embedded). Word overlap with the hashing embedder, meaning with a semantic one; null when either ' +
-    'period has no vector.',
+    "1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. " +
+    'Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector.',
 } as const;
 
 export const driftMeasuresSchema = z

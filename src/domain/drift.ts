@@ -1,3 +1,4 @@
+import { csvNumber, toCsv } from './csv.js';
 import { smoothTowardBackground } from './topic-smoothing.js';
 import { compareNames, mergeTopics, normalizeTopic, type WeightedTopic } from './topics.js';
 
@@ -135,16 +136,6 @@ function displayNames(topics: readonly WeightedTopic[]): Map<string, string> {
   return new Map(mergeTopics(topics).map((t) => [normalizeTopic(t.name), t.name]));
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is wrapped in quotes, inner quotes doubled. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** Six decimals keep the file readable and are far finer than any drift worth talking about. */
-function csvNumber(value: number | null): string {
-  return value === null ? '' : String(Number(value.toFixed(6)));
-}
-
 export const DRIFT_CSV_HEADER = [
   'period_start',
   'previous_start',
@@ -166,5 +157,5 @@ export function driftToCsv(series: readonly DriftPoint[]): string {
     d.appeared.join(';'),
     d.faded.join(';'),
   ]);
-  return `${[DRIFT_CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
+  return toCsv(DRIFT_CSV_HEADER, rows);
 }

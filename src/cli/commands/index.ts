@@ -7,6 +7,7 @@ import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
 import { seedCommand } from './seed.js';
 import { summariesCommand } from './summaries.js';
+import { topicsCommand } from './topics.js';
 
 /** Every `strata <command>`, in the order the help lists them. */
 export const COMMANDS = {
@@ -17,6 +18,7 @@ export const COMMANDS = {
   summaries: summariesCommand,
   eras: erasCommand,
   drift: driftCommand,
+  topics: topicsCommand,
   profile: profileCommand,
   seed: seedCommand,
 };
