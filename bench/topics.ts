@@ -18,6 +18,7 @@ import { generateDemo } from '../seed/generator.js';
 import { type DriftPoint, driftSeries } from '../src/domain/drift.js';
 import { SUMMARY_LEVELS } from '../src/domain/levels.js';
 import type { MemoryInput } from '../src/domain/memory.js';
+import { median } from '../src/domain/rollup.js';
 import { readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
@@ -30,7 +31,6 @@ import { weekSeriesOffline } from './lib/topic-offline.js';
 import {
   type DriftSplit,
   forbiddenKind,
-  median,
   separation,
   splitDrift,
   topicPrecision,

@@ -7,6 +7,7 @@ import type { PlantedEra } from '../../seed/generator.js';
 import { DEMO_FILLER_LINES, DEMO_THEMES, type DemoTheme } from '../../seed/themes.js';
 import type { DriftPoint } from '../../src/domain/drift.js';
 import { addDays } from '../../src/domain/periods.js';
+import { median } from '../../src/domain/rollup.js';
 import { analyse, words } from '../../src/domain/text.js';
 import { normalizeTopic } from '../../src/domain/topics.js';
 
@@ -107,15 +108,6 @@ export function splitDrift(
     else if (eraIndex(addDays(point.previousStart, 6), eras) === from) split.inside.push(v);
   }
   return split;
-}
-
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** Median drift at boundaries over median drift inside eras; null when either side has no point. */

@@ -3,16 +3,7 @@ import { analyse, contentWords, splitSentences, words } from '../../src/domain/t
 
 describe('words and contentWords', () => {
   it('lower-cases words, expands contractions and drops punctuation and emoji', () => {
-    expect(words("We can't wait, see you at 5 😅")).toEqual([
-      'we',
-      'can',
-      'not',
-      'wait',
-      'see',
-      'you',
-      'at',
-      '5',
-    ]);
+    expect(words("We can't wait, see you at 5 😅").join(' ')).toBe('we can not wait see you at 5');
   });
 
   it("keeps what the model's stop words do not cover", () => {

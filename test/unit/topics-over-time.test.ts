@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { topicsOverTime, topicsOverTimeToCsv } from '../../src/domain/topics-over-time.js';
 
+/** A week with its topics as name:weight pairs. */
+function week(periodStart: string, periodEnd: string, messageCount: number, topics: Record<string, number>) {
+  return {
+    periodStart,
+    periodEnd,
+    messageCount,
+    topics: Object.entries(topics).map(([name, weight]) => ({ name, weight })),
+  };
+}
+
 const periods = [
-  {
-    periodStart: '2024-01-08',
-    periodEnd: '2024-01-14',
-    messageCount: 40,
-    topics: [
-      { name: 'Lisbon', weight: 1 },
-      { name: 'flights', weight: 0.5 },
-      { name: 'flight', weight: 0.25 },
-    ],
-  },
-  {
-    periodStart: '2024-01-01',
-    periodEnd: '2024-01-07',
-    messageCount: 12,
-    topics: [
-      { name: 'seating plan', weight: 1 },
-      { name: 'nothing', weight: 0 },
-    ],
-  },
+  week('2024-01-08', '2024-01-14', 40, { Lisbon: 1, flights: 0.5, flight: 0.25 }),
+  week('2024-01-01', '2024-01-07', 12, { 'seating plan': 1, nothing: 0 }),
 ];
 
 describe('topicsOverTime', () => {
