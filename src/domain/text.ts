@@ -46,7 +46,7 @@ export interface AnalysedText {
 }
 
 /** Kinds of token that carry words: the rest is punctuation, symbols, emoji, links and the like. */
-const WORD_KINDS: ReadonlySet<string> = new Set(['word', 'number', 'hashtag', 'mention']);
+const WORD_KINDS: ReadonlySet<string> = new Set(['word', 'number', 'ordinal', 'time', 'hashtag', 'mention']);
 
 // Two pipelines: a bare tokenizer for hot paths (embedding every memory, full-text queries) and the full one
 // (sentences, parts of speech, entities) for summaries and topics. Each loads on first use, so commands that never
@@ -64,7 +64,10 @@ function getParser(): WinkMethods {
   return parser;
 }
 
-/** Lower-case word tokens (words, numbers, hashtags, mentions), contractions expanded; no punctuation or emoji. */
+/**
+ * Lower-case word tokens (words, numbers, times such as "7pm", hashtags, mentions), contractions expanded; no
+ * punctuation or emoji.
+ */
 export function words(text: string): string[] {
   return lexicalTokens(text)
     .filter((t) => WORD_KINDS.has(t.kind))

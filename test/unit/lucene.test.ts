@@ -11,6 +11,10 @@ describe('toLuceneQuery', () => {
     expect(q.split(' OR ')).toEqual(['title', 'secret', 'foo', 'bar', 'xy', 'yy', 'zz', 'aa', 'bb']);
   });
 
+  it('quotes words that hold anything but letters and digits', () => {
+    expect(toLuceneQuery('e-mail at 10:30 about #launch')).toBe('"e-mail" OR "10:30" OR "#launch"');
+  });
+
   it('falls back to stopwords when nothing else is there, and to null for no words', () => {
     expect(toLuceneQuery('and to or')).toBe('"and" OR "to" OR "or"');
     expect(toLuceneQuery('?!')).toBeNull();
