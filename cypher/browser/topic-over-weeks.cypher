@@ -1,7 +1,7 @@
 // Strata · one topic's weight in every week of a group (table), 0 where the week does not mention it.
 // Columns: the topic as stored (null when no topic has that name), week start, weight, whether the week
 // mentions it, the week's message count, its era's theme, its id.
-// Topics are stored lower-case and singular ('board game', not 'Board Games'); the name is lower-cased here.
+// Topic ids end in the lower-case, singular name ('board game', not 'Board Games'); the name is lower-cased here.
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param topic => 'hiking'

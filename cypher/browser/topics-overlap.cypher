@@ -1,6 +1,6 @@
 // Strata · weeks where two topics are both mentioned (table), with both weights.
 // Columns: week start, weight of topicA, weight of topicB, the week's message count, its id.
-// Topics are stored lower-case and singular; the names are lower-cased here.
+// Topic ids end in the lower-case, singular name; the names are lower-cased here.
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param topicA => 'hiking'
