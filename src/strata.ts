@@ -28,7 +28,7 @@ import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
 import { groupContext } from './recall/context.js';
-import { recall } from './recall/recall.js';
+import { type RecallDeps, recall } from './recall/recall.js';
 
 /** Everything a running Strata holds, wired once; the server, the CLI and the benchmarks all start here. */
 export interface Strata {
@@ -75,10 +75,18 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
   const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
-  const recallDeps = {
+  const range = config.recall.vectorRelevanceRange;
+  const recallDeps: RecallDeps = {
     repo: new RecallRepository(graph),
     embedder,
-    listWeights: config.recall.listWeights,
+    settings: {
+      listWeights: config.recall.listWeights,
+      minRelevance: config.recall.minRelevance,
+      vectorRelevance: range
+        ? (similarity) => Math.min(1, Math.max(0, (similarity - range[0]) / (range[1] - range[0])))
+        : null,
+      turnGapMinutes: config.rollup.sessionGapMinutes,
+    },
   };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
   const compactor = new HistoryCompactor({

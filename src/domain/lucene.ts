@@ -1,16 +1,13 @@
 import { contentTokens, tokenize } from './text.js';
 
 /**
- * A Lucene query for the full-text index from free text: its words OR-ed together. The words come from the
- * tokenizer, so they hold only letters and digits and no Lucene syntax reaches the index from user input.
- * Returns null when the text has no words at all.
+ * The terms of a query for the full-text index: its distinct content words (all its words when it has only stop
+ * words), at most `maxTerms`. They come from the tokenizer, so they hold only letters and digits and no Lucene
+ * syntax from the caller reaches the index; each is searched on its own, so each can be weighed on its own.
  */
-export function toLuceneQuery(text: string, maxTerms = 32): string | null {
+export function queryTerms(text: string, maxTerms = 32): string[] {
   let words = contentTokens(text);
   if (words.length === 0) words = tokenize(text);
-  const unique = [...new Set(words)].slice(0, maxTerms);
   // Lucene's reserved words are operators only in upper case; the tokens are lower case, but quote them anyway.
-  return unique.length === 0
-    ? null
-    : unique.map((w) => (/^(and|or|not|to)$/.test(w) ? `"${w}"` : w)).join(' OR ');
+  return [...new Set(words)].slice(0, maxTerms).map((w) => (/^(and|or|not|to)$/.test(w) ? `"${w}"` : w));
 }

@@ -134,7 +134,7 @@ describeNeo4j('imported history against Neo4j (default settings)', () => {
         k: 30,
         levels: ['session', 'day', 'week', 'month'],
         mode: 'hybrid',
-        expand: { down: false, perSummary: 0, sideways: 0 },
+        expand: { turns: 0, down: false, perSummary: 0, sideways: 0 },
       });
       expect(found.items.filter((i) => archived.has(i.id))).toEqual([]);
     }

@@ -3,7 +3,15 @@ import type { RecallItem, RecallRequestInput, RecallResponse } from '../../src/d
 import { recallResponseSchema } from '../../src/domain/recall.js';
 import { StrataRetriever } from '../../src/recall/retriever.js';
 
-const scoreParts = { vector: 0.8, lexical: null, fused: 0.5, decay: 1, levelWeight: 1 };
+const scoreParts = {
+  relevance: 0.5,
+  rank: 0.5,
+  vector: 0.8,
+  lexical: null,
+  fused: 0.5,
+  decay: 1,
+  levelWeight: 1,
+};
 
 const week: RecallItem = {
   id: 'g:week:2024-04-29',
@@ -51,6 +59,8 @@ function fakeRecall() {
       k: request.k ?? 10,
       items: [week, memory],
       tookMs: 3,
+      minScore: 0.3,
+      abstained: false,
     });
   };
   return { recall, calls };
