@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiServices, createApp } from '../../src/api/app.js';
+import { main } from '../../src/cli/cli.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../../src/domain/recall.js';
 import { createLogger } from '../../src/log.js';
@@ -233,6 +234,24 @@ describe('MCP over stdio', () => {
     expect(list.result.tools).toHaveLength(6);
     stdin.end();
     await serving;
+  });
+});
+
+describe('strata mcp', () => {
+  it('refuses a --group that is not a group id, before opening anything', async () => {
+    const stderr = { text: '', write: (chunk: string) => (stderr.text += chunk) };
+    const stdout = { text: '', write: (chunk: string) => (stdout.text += chunk) };
+    const code = await main(['mcp', '--group', 'no spaces'], {
+      stdout,
+      stderr,
+      env: {},
+      openBackend: async () => {
+        throw new Error('no backend should be opened');
+      },
+    });
+    expect(code).toBe(2);
+    expect(stderr.text).toMatch(/--group must be 1-128 letters/);
+    expect(stdout.text).toBe('');
   });
 });
 
