@@ -64,6 +64,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     maintenance: new MaintenanceRepository(graph),
     runs,
     summarizer,
+    localSummarizer,
     embedder,
     config,
     log,
@@ -74,7 +75,6 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const recallDeps = {
     repo: new RecallRepository(graph),
     embedder,
-    decay: config.decay,
     listWeights: config.recall.listWeights,
   };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);

@@ -5,8 +5,8 @@ export interface SearchHit {
   id: string;
   level: string;
   score: number;
-  /** End of the hit's period (summaries, eras), for read-time decay; null for memories. */
-  endsAt: string | null;
+  /** The summary's decay as the last cycle left it (on the group's clock); 1 for memories and eras. */
+  decay: number;
 }
 
 export interface SearchScope {

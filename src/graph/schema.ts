@@ -1,3 +1,4 @@
+import { SchemaMismatchError } from '../errors.js';
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
@@ -9,10 +10,6 @@ export const STRATA_INDEXES = [
   'memory_group_ts',
   'summary_group_level_start',
 ];
-
-export class SchemaMismatchError extends Error {
-  override name = 'SchemaMismatchError';
-}
 
 interface IndexRow {
   name: string;
@@ -43,14 +40,18 @@ export async function assertVectorDimensions(graph: Graph, dimension: number): P
   );
 }
 
-/** Creates every constraint and index if missing; safe to run any number of times. */
+/**
+ * Brings any database to the current schema: drops what earlier versions made and this one replaces, creates every
+ * constraint and index if missing, and fills properties that older data lacks. Safe to run any number of times.
+ */
 export async function applySchema(graph: Graph, dimension: number): Promise<void> {
   await assertVectorDimensions(graph, dimension);
-  for (const file of ['schema/constraints', 'schema/indexes']) {
+  for (const file of ['schema/retired', 'schema/constraints', 'schema/indexes']) {
     for (const statement of cypherStatements(file)) await graph.autoCommit(statement);
   }
   for (const statement of cypherStatements('schema/vector-indexes'))
     await graph.autoCommit(statement, { dimension });
+  await graph.write('schema/backfill-group-clock');
 }
 
 export async function awaitIndexes(graph: Graph, timeoutSeconds = 300): Promise<void> {

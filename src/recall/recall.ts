@@ -1,6 +1,5 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
-import { ageInDays, decayFactor } from '../domain/decay.js';
 import { RECALL_LEVELS, type RecallLevel, SUMMARY_LEVELS } from '../domain/levels.js';
 import { toLuceneQuery } from '../domain/lucene.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
@@ -10,10 +9,8 @@ import type { ExpandedHit, RecallRepository, SearchHit, SearchScope } from '../g
 export interface RecallDeps {
   repo: RecallRepository;
   embedder: Embedder;
-  decay: Config['decay'];
   /** How much each ranked list counts in the fusion. */
   listWeights?: Config['recall']['listWeights'];
-  now?: () => Date;
 }
 
 /**
@@ -30,8 +27,7 @@ export async function recall(
   const levels = request.levels ?? [...RECALL_LEVELS];
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
   const hits = await search(deps.repo, scope, levels, request, vector);
-  const now = deps.now?.() ?? new Date();
-  const ranked = rankCandidates(toCandidates(hits, deps.decay, now), {
+  const ranked = rankCandidates(toCandidates(hits), {
     k: request.k,
     minScore: request.minScore,
   });
@@ -102,8 +98,11 @@ async function search(
   return { vector: [...memories, ...summaries, ...eras], lexical };
 }
 
-/** Merges both lists by id; decay is computed at read time from the period's end, so it is never stale. */
-function toCandidates(hits: Hits, decay: Config['decay'], now: Date): Candidate[] {
+/**
+ * Merges both lists by id. Decay comes as the cycle stored it: it runs on the group's clock (its latest memory),
+ * which moves only with ingest, and every cycle refreshes it.
+ */
+function toCandidates(hits: Hits): Candidate[] {
   const byId = new Map<string, Candidate>();
   const entry = (hit: SearchHit): Candidate => {
     let candidate = byId.get(hit.id);
@@ -115,7 +114,7 @@ function toCandidates(hits: Hits, decay: Config['decay'], now: Date): Candidate[
         level,
         vectorScore: null,
         lexicalScore: null,
-        decay: decayOf(level, hit.endsAt, decay, now),
+        decay: hit.decay,
       };
       byId.set(hit.id, candidate);
     }
@@ -124,11 +123,6 @@ function toCandidates(hits: Hits, decay: Config['decay'], now: Date): Candidate[
   for (const hit of hits.vector) entry(hit).vectorScore = hit.score;
   for (const hit of hits.lexical) entry(hit).lexicalScore = hit.score;
   return [...byId.values()];
-}
-
-function decayOf(level: RecallLevel, endsAt: string | null, decay: Config['decay'], now: Date): number {
-  if (level === 'memory' || level === 'era' || !endsAt) return 1;
-  return decayFactor(ageInDays(endsAt, now), decay[level === 'session' ? 'day' : level]);
 }
 
 function toItem(hit: ExpandedHit, score: number, scoreParts: RecallItem['scoreParts']): RecallItem {

@@ -130,10 +130,16 @@ describeNeo4j('recall against Neo4j', () => {
 
   it('never returns another group’s memories or summaries', async () => {
     const response = await ask(group, { query: 'regatta harbour jib', k: 30 });
-    const ids = response.items.flatMap((i) => [i.id, ...i.details.map((d) => d.id)]);
-    const memories = await strata.graph.read<{ id: string; groupId: string }>('inspect/memories', { ids });
-    expect(memories.length).toBeGreaterThan(0);
-    expect(memories.filter((m) => m.groupId !== group)).toEqual([]);
+    const memoryIds = new Set(
+      response.items.flatMap((i) => [...(i.kind === 'memory' ? [i.id] : []), ...i.details.map((d) => d.id)]),
+    );
+    const memories = await strata.graph.read<{ id: string }>('inspect/memories', {
+      groupId: group,
+      ids: [...memoryIds],
+    });
+    expect(memoryIds.size).toBeGreaterThan(0);
+    // Every memory named is this group's own (the other group's ids are content hashes of its own group).
+    expect(memories.map((m) => m.id).sort()).toEqual([...memoryIds].sort());
     for (const item of response.items) {
       if (item.kind !== 'memory') expect(item.id.startsWith(`${group}:`)).toBe(true);
       for (const d of item.details) expect(d.path[0]?.startsWith(`${group}:`)).toBe(true);

@@ -5,6 +5,7 @@ import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
+import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -28,7 +29,7 @@ function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleRep
     status: 'succeeded',
     levels: { ...emptyLevels(), day: { created: 12, updated: 1 } },
     decayUpdated: 3,
-    pruned: { summaries: 2, memories: 0 },
+    pruned: { archived: { session: 0, day: 2, week: 0, month: 0 }, memories: 0 },
     errors: [],
     pendingWork: false,
     startedAt: '2024-05-01T00:00:00.000Z',
@@ -209,9 +210,7 @@ describe('main: Neo4j problems exit 3 with the fix', () => {
   });
 
   it('when the vector indexes were built for another embedder size', async () => {
-    const mismatch = Object.assign(new Error('Vector index size does not match the embedder: ...'), {
-      name: 'SchemaMismatchError',
-    });
+    const mismatch = new SchemaMismatchError('Vector index size does not match the embedder: ...');
     const { backend } = fakeBackend({
       checkVectorSize: async () => {
         throw mismatch;
@@ -329,9 +328,9 @@ describe('main: aggregate', () => {
     expect(r.code).toBe(0);
     expect(calls.cycles).toEqual(['g1']);
     expect(r.stdout).toMatch(/^g1: succeeded in 1\.5s$/m);
-    expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated$/m);
-    expect(r.stdout).toMatch(/^ {2}day\s+12\s+1$/m);
-    expect(r.stdout).toContain('pruned: 2 summaries, 0 memories');
+    expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated\s+archived$/m);
+    expect(r.stdout).toMatch(/^ {2}day\s+12\s+1\s+2$/m);
+    expect(r.stdout).toContain('originals pruned: 0 memories');
   });
 
   it('runs every due group with --all and exits 1 when one fails', async () => {
@@ -384,6 +383,7 @@ describe('main: read commands', () => {
     version: 1,
     summarizer: 'local-extractive@1',
     createdAt: '2024-05-13T01:00:00.000Z',
+    archivedAt: null,
     updatedAt: '2024-05-13T01:00:00.000Z',
   };
 
