@@ -4,7 +4,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiServices } from '../api/app.js';
 import { groupIdSchema } from '../domain/memory.js';
-import { MemoryIdConflictError } from '../graph/memories.js';
 import { projectPath } from '../project-files.js';
 import { type AnyToolSpec, TOOLS } from './tools.js';
 
@@ -78,9 +77,6 @@ function agentMessage(error: unknown, tool: string, options: McpServerOptions): 
   if (error instanceof z.ZodError) {
     const issues = error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`);
     return `Invalid arguments for ${tool}: ${issues.join('; ')}`;
-  }
-  if (error instanceof MemoryIdConflictError) {
-    return `${error.message}. Use other ids, or leave id out to let Strata derive one.`;
   }
   options.reportError(error, tool);
   return `Strata failed to run ${tool}; the server log has the details. Try again later.`;

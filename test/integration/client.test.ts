@@ -19,8 +19,7 @@ describeNeo4j('the client package from another process, against a running server
   const groupId = testGroupId('client');
 
   beforeAll(async () => {
-    // LoCoMo is from 2023 and the cycle prunes by today's date; pruning off keeps the conversation whole.
-    strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
+    strata = await openTestStrata();
     server = await listen(
       createApp({
         services: strata.services,

@@ -8,21 +8,21 @@ import {
 } from '../../packages/client/src/index.js';
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
-import { emptyLevels } from '../../src/domain/cycle-report.js';
+import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
 import { createLogger } from '../../src/log.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
 
 const API_KEY = 'client-test-key-0123456789';
 
-const report = {
+const report: CycleReport = {
   groupId: 'g',
   runId: 'run-1',
   dryRun: false,
-  status: 'succeeded' as const,
+  status: 'succeeded',
   levels: emptyLevels(),
   decayUpdated: 0,
-  pruned: { summaries: 0, memories: 0 },
+  pruned: emptyPruned(),
   errors: [],
   pendingWork: false,
   startedAt: '2024-05-01T00:00:00.000Z',
@@ -41,6 +41,7 @@ function recordingServices() {
       createdAt: null,
       lastIngestAt: null,
       lastCycleAt: null,
+      latestMemoryAt: null,
       memories: 1,
       summaries: 0,
     }),

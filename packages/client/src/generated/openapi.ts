@@ -393,8 +393,16 @@ export interface components {
                 };
             };
             decayUpdated: number;
+            /** @description What pruning did (or, in a dry run, would do) */
             pruned: {
-                summaries: number;
+                /** @description Summaries archived per level: out of recall (no vector), still in the timeline with their topics */
+                archived: {
+                    session: number;
+                    day: number;
+                    week: number;
+                    month: number;
+                };
+                /** @description Originals deleted: stored longer than KEEP_ORIGINAL_DAYS ago and covered by a day summary */
                 memories: number;
             };
             errors: string[];
@@ -529,6 +537,8 @@ export interface components {
             createdAt: string | null;
             lastIngestAt: string | null;
             lastCycleAt: string | null;
+            /** @description The group's clock: the time of its latest memory; decay and archiving run on it */
+            latestMemoryAt: string | null;
             memories: number;
             summaries: number;
         };
@@ -722,6 +732,8 @@ export interface components {
             messageCount: number;
             activityScore: number;
             decay: number;
+            /** @description When pruning archived it (decayed): out of recall, still in the timeline; null while active */
+            archivedAt: string | null;
             version: number;
             summarizer: string;
             createdAt: string;
