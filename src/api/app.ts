@@ -7,6 +7,7 @@ import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } fro
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
+import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
 import { MCP_PATH, mcpHttpHandler } from '../mcp/http.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
@@ -30,6 +31,7 @@ export interface ApiServices {
     timezone: string,
   ): Promise<{ allowed: boolean; previousTimezone: string; timezone: string }>;
   deleteGroup(groupId: string): Promise<void>;
+  verify(groupId: string): Promise<VerifyReport>;
   aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
   listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
   getSummary(id: string): Promise<SummaryDetail | null>;

@@ -173,7 +173,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
         merging: number;
         heads: number;
         backwards: number;
-      }>('inspect/next-period-chain', { groupId: utc.id, level });
+      }>('verify/next-period-chain', { groupId: utc.id, level });
       expect(chain, `chain of ${level}`).toMatchObject({
         links: (chain?.nodes ?? 0) - 1,
         branching: 0,

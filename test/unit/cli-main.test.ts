@@ -5,6 +5,7 @@ import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
+import { buildVerifyReport } from '../../src/domain/verify.js';
 import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
@@ -440,6 +441,42 @@ describe('main: read commands', () => {
     });
     expect((await run(['eras', '--group', 'g1'], backend)).stdout).toMatch(/^No eras for group g1 yet/);
     expect((await run(['profile', '--group', 'g1'], backend)).stdout).toContain('current era: none yet');
+  });
+
+  it('verify exits 0 when every check holds and 1 with the findings when one fails', async () => {
+    const group = {
+      groupId: 'g1',
+      timezone: 'UTC',
+      createdAt: null,
+      lastIngestAt: null,
+      lastCycleAt: null,
+      latestMemoryAt: null,
+      memories: 3,
+      summaries: 2,
+    };
+    const finding = {
+      check: 'period-parent' as const,
+      where: 'day',
+      count: 2,
+      examples: ['g1:day:2024-05-01'],
+    };
+    const verifying = (findings: (typeof finding)[]) =>
+      fakeBackend({
+        services: {
+          getGroup: async () => group,
+          verify: async (groupId) => buildVerifyReport(groupId, findings, 4),
+        },
+      }).backend;
+    const clean = await run(['verify', '--group', 'g1'], verifying([]));
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^period-parent\s+ok\s/m);
+    expect(clean.stdout).toContain('4 memories wait for the next cycle');
+    const broken = await run(['verify', '--group', 'g1'], verifying([finding]));
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^period-parent\s+FAILED\s/m);
+    expect(broken.stdout).toContain('period-parent (day): 2 findings, e.g. g1:day:2024-05-01');
+    const json = await run(['verify', '--group', 'g1', '--json'], verifying([finding]));
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, pending: { memories: 4 } });
   });
 });
 

@@ -8,6 +8,7 @@ import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
 import { seedCommand } from './seed.js';
 import { summariesCommand } from './summaries.js';
+import { verifyCommand } from './verify.js';
 
 /** Every `strata <command>`, in the order the help lists them. */
 export const COMMANDS = {
@@ -16,6 +17,7 @@ export const COMMANDS = {
   aggregate: aggregateCommand,
   recall: recallCommand,
   summaries: summariesCommand,
+  verify: verifyCommand,
   eras: erasCommand,
   drift: driftCommand,
   profile: profileCommand,
