@@ -47,6 +47,7 @@ function recordingServices() {
     }),
     setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
     deleteGroup: async () => undefined,
+    verify: async (groupId) => ({ groupId, ok: true, checks: [], pending: { memories: 0 } }),
     aggregate: async (groupId) => ({ ...report, groupId }),
     listSummaries: async () => [],
     getSummary: async () => null,
@@ -99,6 +100,7 @@ describe('StrataClient against the real routes', () => {
       getGroup: () => strata.getGroup('team-a'),
       setGroupSettings: () => strata.setGroupSettings('team-a', { timezone: 'Europe/Berlin' }),
       deleteGroup: () => strata.deleteGroup('team-a'),
+      verify: () => strata.verify('team-a'),
       aggregate: () => strata.aggregate('team-a', { dryRun: true }),
       listSummaries: () => strata.listSummaries('team-a', { level: 'week', limit: 5 }),
       getSummary: () => strata.getSummary('team-a:week:2024-04-29').catch((e: StrataApiError) => e.error),
@@ -122,6 +124,7 @@ describe('StrataClient against the real routes', () => {
     expect(results.addMemories).toEqual({ created: ['m1'], existing: [] });
     expect(results.setGroupSettings).toEqual({ timezone: 'Europe/Berlin' });
     expect(results.getSummary).toBe('not_found');
+    expect(results.verify).toMatchObject({ groupId: 'team-a', ok: true });
     expect(results.recall).toMatchObject({ query: 'retro', k: 3, items: [] });
     expect(results.drift).toMatchObject({ level: 'month' });
     expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });

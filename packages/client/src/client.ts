@@ -24,6 +24,7 @@ import type {
   SummaryDetail,
   SummaryListQuery,
   TopicTimeline,
+  VerifyReport,
 } from './types.js';
 
 export interface StrataClientOptions {
@@ -133,6 +134,11 @@ export class StrataClient {
   /** DELETE /v1/groups/{groupId}: the group and everything it holds. */
   deleteGroup(groupId: string, call?: CallOptions): Promise<{ deleted: string }> {
     return this.send(this.raw.DELETE('/v1/groups/{groupId}', { ...call, params: { path: { groupId } } }));
+  }
+
+  /** GET /v1/groups/{groupId}/verify: check the group's graph (parents, NEXT_PERIOD chains, counts, vectors). */
+  verify(groupId: string, call?: CallOptions): Promise<VerifyReport> {
+    return this.send(this.raw.GET('/v1/groups/{groupId}/verify', { ...call, params: { path: { groupId } } }));
   }
 
   /**
@@ -303,6 +309,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupId: 'getGroup',
   putV1GroupsByGroupIdSettings: 'setGroupSettings',
   deleteV1GroupsByGroupId: 'deleteGroup',
+  getV1GroupsByGroupIdVerify: 'verify',
   postV1GroupsByGroupIdAggregate: 'aggregate',
   getV1GroupsByGroupIdSummaries: 'listSummaries',
   getV1SummariesById: 'getSummary',

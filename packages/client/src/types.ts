@@ -28,6 +28,7 @@ export type DriftChart = Schemas['DriftChart'];
 export type TopicTimeline = Schemas['TopicTimeline'];
 export type Era = Schemas['Era'];
 export type GroupProfile = Schemas['GroupProfile'];
+export type VerifyReport = Schemas['VerifyReport'];
 
 export type AggregateQuery = QueryOf<'postV1GroupsByGroupIdAggregate'>;
 export type SummaryListQuery = QueryOf<'getV1GroupsByGroupIdSummaries'>;

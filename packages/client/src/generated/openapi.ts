@@ -91,6 +91,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a group's graph: day parents, period parents, NEXT_PERIOD chains, counts, vector sizes */
+        get: operations["getV1GroupsByGroupIdVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/aggregate": {
         parameters: {
             query?: never;
@@ -765,6 +782,29 @@ export interface components {
             name: string;
             weight: number;
         };
+        VerifyReport: {
+            groupId: string;
+            /** @description True when every check holds */
+            ok: boolean;
+            checks: {
+                /** @enum {string} */
+                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                description: string;
+                ok: boolean;
+                findings: {
+                    /** @enum {string} */
+                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                    where: string;
+                    count: number;
+                    /** @description Up to five ids (or chain figures) to start looking from */
+                    examples: string[];
+                }[];
+            }[];
+            /** @description Work the next cycle will take; not a fault */
+            pending: {
+                memories: number;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1047,6 +1087,50 @@ export interface operations {
             };
             /** @description the group already has day, week or month summaries in another time zone */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every check, with up to five examples of each finding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyReport"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
