@@ -121,4 +121,38 @@ describe('StrataRetriever', () => {
     expect(retriever.lc_namespace).toEqual(['strata', 'retrievers']);
     expect(retriever.tags).toEqual(['memory']);
   });
+
+  it('recalls over HTTP from a URL, sending the key, and never serialises the key', async () => {
+    const seen: { url: string; authorization: string | null; body: unknown }[] = [];
+    const fetch = async (input: string | URL | Request) => {
+      const request = input as Request;
+      seen.push({
+        url: request.url,
+        authorization: request.headers.get('authorization'),
+        body: await request.json(),
+      });
+      const body = recallResponseSchema.parse({ query: 'porto', k: 3, items: [memory], tookMs: 1 });
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const retriever = new StrataRetriever({
+      url: 'http://strata.test:8080/',
+      apiKey: 'secret-key-0123456789',
+      groupId: 'team-a',
+      k: 3,
+      fetch,
+    });
+    const docs = await retriever.invoke('porto');
+    expect(docs.map((d) => d.metadata.id)).toEqual(['m9']);
+    expect(seen).toEqual([
+      {
+        url: 'http://strata.test:8080/v1/groups/team-a/recall',
+        authorization: 'Bearer secret-key-0123456789',
+        body: { query: 'porto', k: 3 },
+      },
+    ]);
+    expect(JSON.stringify(retriever.toJSON())).not.toContain('secret-key');
+  });
 });

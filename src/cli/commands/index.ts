@@ -2,6 +2,7 @@ import { aggregateCommand } from './aggregate.js';
 import { driftCommand } from './drift.js';
 import { erasCommand } from './eras.js';
 import { importCommand } from './import.js';
+import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
 import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
@@ -20,6 +21,7 @@ export const COMMANDS = {
   eras: erasCommand,
   drift: driftCommand,
   profile: profileCommand,
+  mcp: mcpCommand,
   seed: seedCommand,
 };
 
