@@ -135,7 +135,14 @@ describe('the client package, packed', () => {
         services: stubServices({
           recall: async (groupId, request) => {
             recalls.push({ groupId, request });
-            return { query: request.query, k: request.k, items: [], tookMs: 1 };
+            return {
+              query: request.query,
+              k: request.k,
+              items: [],
+              minScore: 0.3,
+              abstained: false,
+              tookMs: 1,
+            };
           },
         }),
         log: createLogger('silent'),

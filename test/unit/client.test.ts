@@ -51,7 +51,14 @@ function recordingServices() {
     aggregate: async (groupId) => ({ ...report, groupId }),
     listSummaries: async () => [],
     getSummary: async () => null,
-    recall: async (_g, request) => ({ query: request.query, k: request.k, items: [], tookMs: 1 }),
+    recall: async (_g, request) => ({
+      query: request.query,
+      k: request.k,
+      items: [],
+      minScore: 0.3,
+      abstained: false,
+      tookMs: 1,
+    }),
     context: async () => ({ text: 'ctx', tokens: 1, truncated: false }),
     compact: async () => ({
       compacted: false,

@@ -20,6 +20,8 @@ const recallResponse = (query: string): RecallResponse => ({
   query,
   k: 10,
   tookMs: 2,
+  minScore: 0.3,
+  abstained: false,
   items: [
     {
       id: 'team-a:week:2024-04-29',
@@ -29,7 +31,15 @@ const recallResponse = (query: string): RecallResponse => ({
       periodStart: '2024-04-29',
       periodEnd: '2024-05-05',
       score: 0.61,
-      scoreParts: { vector: 0.8, lexical: 2.1, fused: 0.5, decay: 1, levelWeight: 1 },
+      scoreParts: {
+        relevance: 0.61,
+        rank: 0.5,
+        vector: 0.8,
+        lexical: 2.1,
+        fused: 0.5,
+        decay: 1,
+        levelWeight: 1,
+      },
       path: ['team-a:week:2024-04-29'],
       details: [
         {

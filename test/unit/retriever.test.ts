@@ -131,7 +131,14 @@ describe('StrataRetriever', () => {
         authorization: request.headers.get('authorization'),
         body: await request.json(),
       });
-      const body = recallResponseSchema.parse({ query: 'porto', k: 3, items: [memory], tookMs: 1 });
+      const body = recallResponseSchema.parse({
+        query: 'porto',
+        k: 3,
+        items: [memory],
+        minScore: 0.3,
+        abstained: false,
+        tookMs: 1,
+      });
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json' },

@@ -643,6 +643,11 @@ export interface components {
         };
         RecallExpand: {
             /**
+             * @description Neighbouring turns to bring under a memory hit: the reply to a question first, else the neighbour that holds more of the query
+             * @default 1
+             */
+            turns?: number;
+            /**
              * @description Expand summary hits down SUMMARIZES to memories
              * @default true
              */
@@ -669,6 +674,7 @@ export interface components {
             ts?: string;
             periodStart?: string;
             periodEnd?: string;
+            /** @description Relevance, 0..1, on the same scale for every query (see scoreParts) */
             score: number;
             scoreParts: components["schemas"]["ScoreParts"];
             /** @description Ids from the hit down to this item; [id] for the hit itself */
@@ -707,16 +713,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "hybrid" | "vector" | "lexical";
-            /** @description Drop hits whose final score is below this */
+            /** @description Relevance floor: hits whose score (relevance, 0..1) is below it are not returned; the server default (RECALL_MIN_RELEVANCE) when absent, 0 returns every hit */
             minScore?: number;
         };
         RecallResponse: {
             query: string;
             k: number;
             items: components["schemas"]["RecallItem"][];
+            /** @description The relevance floor this response was cut at */
+            minScore: number;
+            /** @description True when the search found hits but none reached the floor: the group holds no answer */
+            abstained: boolean;
             tookMs: number;
         };
         ScoreParts: {
+            /** @description The reported score: how much of the query the hit (with its neighbouring turns) holds, each query term weighted by its rarity in the group; 0..1 on the same scale for every query */
+            relevance: number;
+            /** @description What the order follows: fused rank x decay x level weight */
+            rank: number;
             /** @description Cosine similarity from the vector index, if it matched */
             vector: number | null;
             /** @description Full-text score, if it matched */
