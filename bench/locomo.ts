@@ -1,34 +1,42 @@
 /**
- * LoCoMo evidence recall: every conversation of ../shared/bench/locomo/locomo-dev.json loaded as its own group,
- * the cycle run, then every question of categories 1-4 asked through services.recall under four configurations.
- * Recall@k is the share of a question's evidence turns found among the memories within the first k items
- * (an item's expanded details count with it). Targets: full Strata recall@10 >= 0.70, never below hybrid.
+ * LoCoMo evidence recall: every conversation of ../shared/bench/locomo/locomo-dev.json loaded as its own group with
+ * default settings (pruning on), the cycle run, then every question of categories 1-4 asked through
+ * services.recall. Recall@k is the share of a question's evidence turns among the first k memory ids the response
+ * names, in its order (hits and the turns or details under them alike), so expansion cannot buy recall with a
+ * bigger budget. A plain BM25 over the turns, computed in the same run, is the baseline.
+ *
+ * Abstention: each group is also asked the other conversations' questions, which nothing in it answers.
  *
  *   npm run bench:locomo -- [--file path/to/locomo.json] [--keep]
  *
  * Data: LoCoMo (Maharana et al., ACL 2024), three of its ten conversations; see ../shared/bench/locomo/NOTICE.md.
  */
 import { HashingEmbeddings } from '../src/ai/embeddings/hashing.js';
-import { type RecallRequestInput, recallRequestSchema } from '../src/domain/recall.js';
+import { type RecallRequestInput, type RecallResponse, recallRequestSchema } from '../src/domain/recall.js';
+import { estimateTokens } from '../src/domain/tokens.js';
 import { type LocomoConversation, readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
+import { Bm25 } from './lib/bm25.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
 import { KS, RecallTally, recallRows, scorableQuestions } from './lib/evidence.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { locomoPath } from './lib/paths.js';
-import { awaitSearchIndexes, benchGroupId, cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { awaitSearchIndexes, benchGroupId, cleanUp, openBenchStrata } from './lib/strata.js';
 
-const TARGET_FULL_AT_10 = 0.7;
 const MAX_K = Math.max(...KS);
-const NO_EXPANSION = { down: false, perSummary: 0, sideways: 0 };
+const NO_EXPANSION = { turns: 0, down: false, perSummary: 0, sideways: 0 };
 
-/** The four ways of asking: one search side alone, both fused, and everything Strata has. */
+/** Full text and hybrid over memories alone, and Strata as a client calls it, with and without its floor. */
 const CONFIGURATIONS: [string, Omit<RecallRequestInput, 'query'>][] = [
-  ['vector', { mode: 'vector', levels: ['memory'], expand: NO_EXPANSION }],
-  ['full-text', { mode: 'lexical', levels: ['memory'], expand: NO_EXPANSION }],
-  ['hybrid', { mode: 'hybrid', levels: ['memory'], expand: NO_EXPANSION }],
-  ['strata (all levels, expansion)', { mode: 'hybrid', expand: { down: true, perSummary: 3, sideways: 1 } }],
+  ['full-text (memories)', { mode: 'lexical', levels: ['memory'], expand: NO_EXPANSION, minScore: 0 }],
+  ['hybrid (memories)', { mode: 'hybrid', levels: ['memory'], expand: NO_EXPANSION, minScore: 0 }],
+  ['strata, no floor', { minScore: 0 }],
+  ['strata (as the API answers)', {}],
+  ['strata, memories only', { levels: ['memory'] }],
+  ['strata, no turns', { expand: { turns: 0 } }],
 ];
+const STRATA = 3;
+const NO_FLOOR = 2;
 
 const args = options({
   file: { type: 'string' },
@@ -42,110 +50,179 @@ run(async () => {
   const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
   heading(`LoCoMo evidence recall: ${conversations.length} conversations from ${path}`);
   if (hasNeo4j) {
-    const strata = await openBenchStrata(LOCAL_CONFIG);
+    const strata = await openBenchStrata({ EMBEDDER: 'hashing', SUMMARIZER: 'local' });
     try {
       await measure(strata, conversations, deadline);
     } finally {
       await strata.close();
     }
   } else {
-    console.log(skippedLine("Strata's recall@k through services.recall for the four configurations"));
+    console.log(skippedLine("Strata's recall@k through services.recall, and the BM25 baseline beside it"));
   }
   offlineIndication(conversations, deadline);
 });
+
+/** The memory ids a response names, in order: each hit that is a memory, then the memories under it. */
+function memoryIds(response: RecallResponse): string[] {
+  return response.items.flatMap((item) => [
+    ...(item.kind === 'memory' ? [item.id] : []),
+    ...item.details.map((d) => d.id),
+  ]);
+}
+
+/** First k distinct ids. */
+function firstK(ids: string[], k: number): string[] {
+  return [...new Set(ids)].slice(0, k);
+}
 
 async function measure(
   strata: Strata,
   conversations: LocomoConversation[],
   deadline: Deadline,
 ): Promise<void> {
-  const groups: { groupId: string; conversation: LocomoConversation; diaOf: Map<string, string> }[] = [];
+  const groups: { groupId: string; conversation: LocomoConversation }[] = [];
   const started = performance.now();
   for (const conversation of conversations) {
     const groupId = benchGroupId(`locomo-${conversation.sampleId}`);
-    // Ids unique to this run's group (ids are global in the graph), mapped back to dia ids through this table.
-    const diaOf = new Map<string, string>();
-    const memories = conversation.memories.map((m) => {
-      const id = `${groupId}-${String(m.meta?.diaId)}`;
-      diaOf.set(id, String(m.meta?.diaId));
-      return { ...m, id };
-    });
+    // Ids are the group's own, so the dialogue ids the questions cite serve as memory ids.
+    const memories = conversation.memories.map((m) => ({ ...m, id: String(m.meta?.diaId) }));
     for (let i = 0; i < memories.length; i += 1000)
       await strata.services.ingest(groupId, memories.slice(i, i + 1000));
-    groups.push({ groupId, conversation, diaOf });
+    groups.push({ groupId, conversation });
   }
   line(
     'ingested',
     `${num(conversations.reduce((n, c) => n + c.memories.length, 0))} turns in ${seconds(performance.now() - started)}`,
   );
-
   for (const { groupId, conversation } of groups) {
-    const now = firstOfNextMonth(conversation);
-    const report = await strata.cycle(groupId, { now });
+    const report = await strata.cycle(groupId);
     const l = report.levels;
     line(
       `cycle ${conversation.sampleId}`,
       `${report.status}, ${seconds(report.tookMs)}`,
-      `now ${now.toISOString()}; session ${l.session.created}, day ${l.day.created}, week ${l.week.created}, month ${l.month.created}, era ${l.era.created}` +
+      `session ${l.session.created}, day ${l.day.created}, week ${l.week.created}, month ${l.month.created}, ` +
+        `era ${l.era.created}; archived ${JSON.stringify(report.pruned.archived)}, originals pruned ${report.pruned.memories}` +
         (report.errors.length > 0 ? `; ${report.errors.length} errors, first: ${report.errors[0]}` : ''),
     );
   }
   await awaitSearchIndexes(strata);
 
-  const tallies: [string, RecallTally][] = CONFIGURATIONS.map(([name]) => [name, new RecallTally()]);
+  const tallies: [string, RecallTally][] = [
+    ...CONFIGURATIONS.map(([name]): [string, RecallTally] => [name, new RecallTally()]),
+    ['BM25 over turns (baseline)', new RecallTally()],
+  ];
+  const ask = (groupId: string, request: Omit<RecallRequestInput, 'query'>, query: string) =>
+    strata.services.recall(groupId, recallRequestSchema.parse({ ...request, query, k: MAX_K }));
+  const abstention = { positives: [] as number[], negatives: [] as number[], firstEvidenceKept: 0 };
+  const latencies: number[] = [];
+  let tokensAt10 = 0;
   let asked = 0;
   let cutShort = false;
-  for (const { groupId, conversation, diaOf } of groups) {
-    const scorable = scorableQuestions(conversation.questions, new Set(diaOf.values()));
+  for (const { groupId, conversation } of groups) {
+    const turnIds = new Set(conversation.memories.map((m) => String(m.meta?.diaId)));
+    const bm25 = new Bm25(
+      conversation.memories.map((m) => ({ id: String(m.meta?.diaId), text: `${m.speaker}: ${m.text}` })),
+    );
+    const scorable = scorableQuestions(conversation.questions, turnIds);
     for (const question of scorable.questions) {
       if (deadline.passed()) {
         cutShort = true;
         break;
       }
       for (const [c, [, request]] of CONFIGURATIONS.entries()) {
-        const response = await strata.services.recall(
-          groupId,
-          recallRequestSchema.parse({ ...request, query: question.question, k: MAX_K }),
-        );
-        // The memories an item brings: itself when it is one, and whatever expansion reached below it.
-        const perItem = response.items.map((item) => [
-          ...(item.kind === 'memory' ? [item.id] : []),
-          ...item.details.map((d) => d.id),
-        ]);
-        const diaIdsWithin = (k: number) =>
-          perItem
-            .slice(0, k)
-            .flat()
-            .flatMap((id) => diaOf.get(id) ?? []);
-        tallies[c]?.[1].add(question.category, question.evidence, diaIdsWithin);
+        const t0 = performance.now();
+        const response = await ask(groupId, request, question.question);
+        if (c === STRATA) latencies.push(performance.now() - t0);
+        const ids = memoryIds(response);
+        tallies[c]?.[1].add(question.category, question.evidence, (k) => firstK(ids, k));
+        if (c === NO_FLOOR) abstention.positives.push(topRelevance(response));
+        if (c === STRATA) {
+          if (ids.includes(question.evidence[0] as string)) abstention.firstEvidenceKept++;
+          tokensAt10 += responseTokens(response, 10);
+        }
       }
+      const ranked = bm25.search(question.question, MAX_K);
+      tallies[CONFIGURATIONS.length]?.[1].add(question.category, question.evidence, (k) =>
+        ranked.slice(0, k),
+      );
       asked++;
+    }
+    // Questions of the other conversations: nothing in this group answers them.
+    for (const other of groups) {
+      if (other === groups.find((g) => g.groupId === groupId) || deadline.passed()) continue;
+      const foreign = scorableQuestions(
+        other.conversation.questions,
+        new Set(other.conversation.memories.map((m) => String(m.meta?.diaId))),
+      );
+      for (const question of foreign.questions) {
+        if (deadline.passed()) break;
+        const response = await ask(groupId, { minScore: 0 }, question.question);
+        abstention.negatives.push(topRelevance(response));
+      }
     }
   }
   line(
     'questions asked',
-    `${num(asked)} x ${CONFIGURATIONS.length} configurations`,
+    `${num(asked)} x ${CONFIGURATIONS.length} configurations, plus BM25`,
     cutShort ? 'time limit reached' : undefined,
   );
   const { header, rows } = recallRows(tallies);
   table(header, rows);
 
-  const full = tallies[3]?.[1];
-  const hybrid = tallies[2]?.[1];
-  if (full && hybrid) {
-    const at10 = full.mean(10);
+  const full = tallies[STRATA]?.[1] as RecallTally;
+  const text = tallies[0]?.[1] as RecallTally;
+  const baseline = tallies[CONFIGURATIONS.length]?.[1] as RecallTally;
+  const noFloor = tallies[NO_FLOOR]?.[1] as RecallTally;
+  line(
+    'strata recall@10',
+    full.mean(10).toFixed(3),
+    `target >= 0.72: ${verdict(full.mean(10) >= 0.72 && !cutShort)}`,
+  );
+  line(
+    'strata - BM25 baseline @10',
+    (full.mean(10) - baseline.mean(10)).toFixed(3),
+    `target >= +0.10: ${verdict(full.mean(10) - baseline.mean(10) >= 0.1)}`,
+  );
+  const below = KS.filter((k) => full.mean(k) < text.mean(k));
+  line(
+    'strata never below full text',
+    below.length === 0 ? 'yes' : `no, below at ${below.map((k) => `@${k}`).join(' ')}`,
+    verdict(below.length === 0),
+  );
+  line('mean response size at k = 10', `${num(tokensAt10 / Math.max(1, asked))} tokens`);
+  latencies.sort((a, b) => a - b);
+  line(
+    'strata recall latency (in process)',
+    `p50 ${num(latencies[Math.floor(latencies.length / 2)] ?? 0, 1)} ms`,
+  );
+
+  heading("abstention: each group asked its own questions (positives) and the other groups' (negatives)");
+  const floor = strata.config.recall.minRelevance;
+  const emptyNegatives =
+    abstention.negatives.filter((r) => r < floor).length / Math.max(1, abstention.negatives.length);
+  line('relevance floor', floor.toFixed(2), `RECALL_MIN_RELEVANCE`);
+  line(
+    'negatives answered with nothing',
+    `${(emptyNegatives * 100).toFixed(1)} % of ${abstention.negatives.length}`,
+    `target >= 90 %: ${verdict(emptyNegatives >= 0.9)}`,
+  );
+  line(
+    'positives still returning their first evidence turn',
+    `${((abstention.firstEvidenceKept / Math.max(1, asked)) * 100).toFixed(1)} %`,
+  );
+  const drop = noFloor.mean(10) - full.mean(10);
+  line('recall@10 lost to the floor', drop.toFixed(3), `target <= 0.02: ${verdict(drop <= 0.02)}`);
+  for (const f of [0.2, 0.3, 0.4, 0.5, 0.6]) {
+    const share = (values: number[], below: boolean) =>
+      values.filter((r) => r < f === below).length / Math.max(1, values.length);
     line(
-      'full recall@10',
-      at10.toFixed(3),
-      `target >= ${TARGET_FULL_AT_10}: ${verdict(at10 >= TARGET_FULL_AT_10 && !cutShort)}`,
-    );
-    const below = KS.filter((k) => full.mean(k) < hybrid.mean(k));
-    line(
-      'full never below hybrid',
-      below.length === 0 ? 'yes' : `no, below at ${below.map((k) => `@${k}`).join(' ')}`,
-      verdict(below.length === 0),
+      `  at a floor of ${f.toFixed(1)}`,
+      `${(share(abstention.negatives, true) * 100).toFixed(1)} % of negatives empty`,
+      `${(share(abstention.positives, false) * 100).toFixed(1)} % of positives answered`,
     );
   }
+  const auc = rocAuc(abstention.positives, abstention.negatives);
+  line('ROC AUC of the top relevance', auc.toFixed(3), `target >= 0.9: ${verdict(auc >= 0.9)}`);
   await cleanUp(
     strata,
     groups.map((g) => g.groupId),
@@ -153,13 +230,33 @@ async function measure(
   );
 }
 
-/**
- * The cycle's now: the first of the month after the conversation's last turn, plus two hours, so every day, week
- * and month it spans is over and rolled up. (Recall's decay uses the real clock, so this does not age anything.)
- */
-function firstOfNextMonth(conversation: LocomoConversation): Date {
-  const d = new Date(Math.max(...conversation.memories.map((m) => Date.parse(m.ts))));
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 2));
+function topRelevance(response: RecallResponse): number {
+  return Math.max(0, ...response.items.map((i) => i.score));
+}
+
+/** Tokens of the texts a response holds within its first k memory ids (hits, turns and details). */
+function responseTokens(response: RecallResponse, k: number): number {
+  let seen = 0;
+  let tokens = 0;
+  for (const item of response.items) {
+    if (seen >= k) break;
+    tokens += estimateTokens(item.text);
+    if (item.kind === 'memory') seen++;
+    for (const d of item.details) {
+      if (seen >= k) break;
+      tokens += estimateTokens(d.text);
+      seen++;
+    }
+  }
+  return tokens;
+}
+
+/** Area under the ROC curve: the chance a random positive scores above a random negative (ties count half). */
+function rocAuc(positives: number[], negatives: number[]): number {
+  if (positives.length === 0 || negatives.length === 0) return Number.NaN;
+  let wins = 0;
+  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / (positives.length * negatives.length);
 }
 
 /**

@@ -55,6 +55,7 @@ export const envSchema = z.object({
 
   RECALL_VECTOR_WEIGHT: z.coerce.number().min(0).max(10).optional(),
   RECALL_LEXICAL_WEIGHT: z.coerce.number().min(0).max(10).default(1),
+  RECALL_MIN_RELEVANCE: z.coerce.number().min(0).max(1).default(0.3),
 
   ERAS_ENABLED: bool(true),
   ERA_MIN_DAYS: int(14),
@@ -146,6 +147,12 @@ export function buildConfig(env: Env) {
         vector: env.RECALL_VECTOR_WEIGHT ?? (env.EMBEDDER === 'hashing' ? 0.05 : 1),
         lexical: env.RECALL_LEXICAL_WEIGHT,
       },
+      // Hits below this relevance are not returned unless a request asks (minScore: 0): an agent gets nothing
+      // rather than the least bad of nothing. Calibrated on LoCoMo (bench:locomo prints the trade-off).
+      minRelevance: env.RECALL_MIN_RELEVANCE,
+      // Cosine similarity of a semantic embedder, 0.25..0.65 mapped onto relevance 0..1 (an estimate for
+      // text-embedding-3 class models); the hashing embedder's similarity is word overlap and maps to nothing.
+      vectorRelevanceRange: env.EMBEDDER === 'hashing' ? null : ([0.25, 0.65] as const),
     },
     eras: {
       enabled: env.ERAS_ENABLED,

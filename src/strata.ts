@@ -9,6 +9,7 @@ import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
+import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
@@ -21,12 +22,13 @@ import { RecallRepository } from './graph/recall.js';
 import { RollupRepository } from './graph/rollups.js';
 import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
 import { SummaryRepository } from './graph/summaries.js';
+import { VerifyRepository } from './graph/verify.js';
 import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
 import { groupContext } from './recall/context.js';
-import { recall } from './recall/recall.js';
+import { type RecallDeps, recall } from './recall/recall.js';
 
 /** Everything a running Strata holds, wired once; the server, the CLI and the benchmarks all start here. */
 export interface Strata {
@@ -57,6 +59,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const groups = new GroupRepository(graph);
   const summaries = new SummaryRepository(graph);
   const runs = new CycleRunRepository(graph);
+  const integrity = new VerifyRepository(graph);
   const eraRepository = new EraRepository(graph);
   const drift = new DriftViews(eraRepository);
   const cycleDeps: CycleDeps = {
@@ -64,6 +67,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     maintenance: new MaintenanceRepository(graph),
     runs,
     summarizer,
+    localSummarizer,
     embedder,
     config,
     log,
@@ -71,11 +75,18 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
   const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
-  const recallDeps = {
+  const range = config.recall.vectorRelevanceRange;
+  const recallDeps: RecallDeps = {
     repo: new RecallRepository(graph),
     embedder,
-    decay: config.decay,
-    listWeights: config.recall.listWeights,
+    settings: {
+      listWeights: config.recall.listWeights,
+      minRelevance: config.recall.minRelevance,
+      vectorRelevance: range
+        ? (similarity) => Math.min(1, Math.max(0, (similarity - range[0]) / (range[1] - range[0])))
+        : null,
+      turnGapMinutes: config.rollup.sessionGapMinutes,
+    },
   };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
   const compactor = new HistoryCompactor({
@@ -93,6 +104,10 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     getGroup: (groupId) => summaries.group(groupId),
     setTimezone: (groupId, timezone) => summaries.setTimezone(groupId, timezone),
     deleteGroup: (groupId) => groups.deleteGroup(groupId),
+    verify: async (groupId) => {
+      const { findings, pendingMemories } = await integrity.check(groupId, embedder.dimension);
+      return buildVerifyReport(groupId, findings, pendingMemories);
+    },
     aggregate: (groupId, { dryRun }) => cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),
     getSummary: (id) => summaries.get(id),

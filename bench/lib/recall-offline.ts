@@ -3,7 +3,7 @@ import type { Embedder } from '../../src/ai/embeddings/index.js';
 import type { Config } from '../../src/config.js';
 import { ageInDays, decayFactor } from '../../src/domain/decay.js';
 import { RECALL_LEVELS } from '../../src/domain/levels.js';
-import { toLuceneQuery } from '../../src/domain/lucene.js';
+import { queryTerms } from '../../src/domain/lucene.js';
 import { type Candidate, rankCandidates } from '../../src/domain/ranking.js';
 import { recallRequestSchema } from '../../src/domain/recall.js';
 import type { Deadline } from './cli.js';
@@ -49,7 +49,7 @@ export async function recallPartCosts(
   const parts: [string, (q: string) => unknown][] = [
     ['validate request (zod)', (q) => recallRequestSchema.parse({ query: q, k: 10 })],
     ['embed query', (q) => embedder.embeddings.embedQuery(q)],
-    ['build Lucene query', (q) => toLuceneQuery(q)],
+    ['query terms', (q) => queryTerms(q)],
     ['fuse + rank 200 candidates', () => rankCandidates(candidates, { k: 10 })],
   ];
   const costs: PartCost[] = [];

@@ -1,11 +1,18 @@
 // Strata · one topic's weight in every week of a group (table), 0 where the week does not mention it.
-// Columns: the topic as stored (null when no topic has that name), week start, weight, whether the week
-// mentions it, the week's message count, its era's theme, its id.
-// Topic ids end in the lower-case, singular name ('board game', not 'Board Games'); the name is lower-cased here.
+// Columns: the topic as stored, week start, weight, whether the week mentions it, the week's message count, its
+// era's theme, its id.
+// Leave topic null for the group's most mentioned topic, or name one: topic ids end in the lower-case, singular
+// name ('board game', not 'Board Games'); the name is lower-cased here.
 // Run first:
 //   :param groupId => 'demo-1'
-//   :param topic => 'hiking'
-OPTIONAL MATCH (t:Topic {id: $groupId + ':topic:' + toLower(trim($topic))})
+//   :param topic => null
+CALL () {
+  MATCH (t:Topic {groupId: $groupId})
+  WHERE $topic IS NULL OR t.id = $groupId + ':topic:' + toLower(trim($topic))
+  RETURN t
+  ORDER BY COUNT { (t)<-[:MENTIONS]-(:Summary {level: 'week'}) } DESC, t.name
+  LIMIT 1
+}
 MATCH (w:Summary {groupId: $groupId, level: 'week'})
 OPTIONAL MATCH (w)-[m:MENTIONS]->(t)
 RETURN t.name AS topic,

@@ -1,4 +1,4 @@
-// Which of these ids are already stored, and in which group.
+// Which of these ids the group already stores; ids are unique within a group, never across groups.
 UNWIND $ids AS id
-MATCH (m:Memory {id: id})
-RETURN m.id AS id, m.groupId AS groupId
+MATCH (m:Memory {groupId: $groupId, id: id})
+RETURN m.id AS id

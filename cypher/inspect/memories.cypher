@@ -1,5 +1,5 @@
-// Memories by id with the Cypher types of their properties; for checks and for debugging from the CLI.
-MATCH (m:Memory)
+// A group's memories by id with the Cypher types of their properties; for checks and for debugging from the CLI.
+MATCH (m:Memory {groupId: $groupId})
 WHERE m.id IN $ids
 RETURN
   m.id AS id,

@@ -1,4 +1,4 @@
 // The summaries above one memory, level by level, with their versions.
-MATCH (m:Memory {id: $memoryId})<-[:SUMMARIZES*1..3]-(s:Summary)
+MATCH (m:Memory {groupId: $groupId, id: $memoryId})<-[:SUMMARIZES*1..3]-(s:Summary)
 RETURN DISTINCT s.id AS id, s.level AS level, s.version AS version
 ORDER BY s.level

@@ -1,6 +1,7 @@
-// The group's own node and its cycle lease, after its memories, summaries, eras and topics are gone.
+// First step of deleting a group: its node and its cycle lease. A cycle's write transaction holds the group node's
+// lock (jobs/hold-group), so this waits for one in flight, and every later one finds no group and writes nothing.
 OPTIONAL MATCH (l:CycleLease {id: $groupId})
 DETACH DELETE l
 WITH count(*) AS _
-MATCH (g:Group {id: $groupId})
+OPTIONAL MATCH (g:Group {id: $groupId})
 DETACH DELETE g

@@ -1,6 +1,6 @@
-// Originals older than the keep horizon that a calendar summary (day, or the week or month a pruned day was
-// spliced into) already covers; nothing unsummarised is ever removed.
+// Originals stored longer ago than the retention horizon (by ingestedAt: Strata's clock, not the message's) that a
+// day summary covers; nothing unsummarised is ever removed.
 MATCH (m:Memory {groupId: $groupId})
-WHERE m.ts < datetime($cutoff) AND m.dayPending = false AND m.sessionPending = false
-  AND EXISTS { MATCH (s:Summary)-[:SUMMARIZES]->(m) WHERE s.level <> 'session' }
+WHERE m.ingestedAt < datetime($cutoff) AND m.dayPending = false AND m.sessionPending = false
+  AND EXISTS { MATCH (:Summary {level: 'day'})-[:SUMMARIZES]->(m) }
 RETURN count(m) AS count

@@ -1,7 +1,12 @@
-// Removes covered originals older than the keep horizon, in batches.
+// Removes the originals of prunable-memories, in batches. The summaries above each one count it in
+// prunedMemories, so a summary's messageCount still equals what it covers (strata verify checks it).
 MATCH (m:Memory {groupId: $groupId})
-WHERE m.ts < datetime($cutoff) AND m.dayPending = false AND m.sessionPending = false
-  AND EXISTS { MATCH (s:Summary)-[:SUMMARIZES]->(m) WHERE s.level <> 'session' }
+WHERE m.ingestedAt < datetime($cutoff) AND m.dayPending = false AND m.sessionPending = false
+  AND EXISTS { MATCH (:Summary {level: 'day'})-[:SUMMARIZES]->(m) }
 CALL (m) {
+  CALL (m) {
+    MATCH (s:Summary)-[:SUMMARIZES]->(m)
+    SET s.prunedMemories = coalesce(s.prunedMemories, 0) + 1
+  }
   DETACH DELETE m
-} IN TRANSACTIONS OF 5000 ROWS
+} IN TRANSACTIONS OF 2000 ROWS

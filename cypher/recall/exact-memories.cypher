@@ -7,4 +7,4 @@ WHERE ($from IS NULL OR m.ts >= datetime($from))
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
 ORDER BY score DESC
 LIMIT toInteger($limit)
-RETURN m.id AS id, 'memory' AS level, score, null AS endsAt
+RETURN m.id AS id, 'memory' AS level, score, 1.0 AS decay

@@ -7,4 +7,4 @@ WHERE s.level IN $levels
 WITH s, vector.similarity.cosine(s.embedding, $vector) AS score
 ORDER BY score DESC
 LIMIT toInteger($limit)
-RETURN s.id AS id, s.level AS level, score, s.endsAt AS endsAt
+RETURN s.id AS id, s.level AS level, score, coalesce(s.decay, 1.0) AS decay

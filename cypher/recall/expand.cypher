@@ -3,7 +3,7 @@
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
-  MATCH (n:Memory {id: hit.id})
+  MATCH (n:Memory {groupId: $groupId, id: hit.id})
   RETURN n
   UNION
   MATCH (n:Summary {id: hit.id})

@@ -3,6 +3,6 @@ CALL db.index.vector.queryNodes('era_embedding', toInteger($candidates), $vector
 WHERE node.groupId = $groupId
   AND ($from IS NULL OR node.endsAt > datetime($from))
   AND ($to IS NULL OR node.startsAt < datetime($to))
-RETURN node.id AS id, 'era' AS level, score, node.endsAt AS endsAt
+RETURN node.id AS id, 'era' AS level, score, 1.0 AS decay
 ORDER BY score DESC
 LIMIT toInteger($limit)

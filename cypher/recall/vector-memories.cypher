@@ -4,6 +4,6 @@ CALL db.index.vector.queryNodes('memory_embedding', toInteger($candidates), $vec
 WHERE node.groupId = $groupId
   AND ($from IS NULL OR node.ts >= datetime($from))
   AND ($to IS NULL OR node.ts < datetime($to))
-RETURN node.id AS id, 'memory' AS level, score, null AS endsAt
+RETURN node.id AS id, 'memory' AS level, score, 1.0 AS decay
 ORDER BY score DESC
 LIMIT toInteger($limit)

@@ -4,6 +4,6 @@ WHERE node.groupId = $groupId
   AND node.level IN $levels
   AND ($from IS NULL OR node.endsAt > datetime($from))
   AND ($to IS NULL OR node.startsAt < datetime($to))
-RETURN node.id AS id, node.level AS level, score, node.endsAt AS endsAt
+RETURN node.id AS id, node.level AS level, score, coalesce(node.decay, 1.0) AS decay
 ORDER BY score DESC
 LIMIT toInteger($limit)

@@ -1,3 +1,4 @@
-// A group's settings and bookkeeping; no row when the group has never received a memory.
+// What a cycle needs to know of its group: the time zone its days are cut in, and its clock (the time of its
+// latest memory), which decay and archiving run on. No row when the group does not exist.
 MATCH (g:Group {id: $groupId})
-RETURN g.timezone AS timezone, g.lastIngestAt AS lastIngestAt, g.lastCycleAt AS lastCycleAt
+RETURN g.timezone AS timezone, g.latestMemoryAt AS latestMemoryAt

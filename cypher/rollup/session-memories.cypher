@@ -1,6 +1,6 @@
 // Everything a session summary will cover: the memories it already summarises plus the newly assigned ones.
 CALL (){
-  MATCH (m:Memory)
+  MATCH (m:Memory {groupId: $groupId})
   WHERE m.id IN $newIds
   RETURN m
   UNION

@@ -21,7 +21,8 @@ SET
   s.highlights = $summary.highlights,
   s.activeUsers = $summary.activeUsers,
   s.activeUserCounts = [n IN $summary.activeUserCounts | toInteger(n)],
-  s.messageCount = toInteger($summary.messageCount),
+  // Originals pruned past their retention still count for the session or day that covered them.
+  s.messageCount = toInteger($summary.messageCount) + coalesce(s.prunedMemories, 0),
   s.activityScore = $summary.activityScore,
   s.decay = $summary.decay,
   s.summarizer = $summary.summarizer,

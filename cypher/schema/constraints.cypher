@@ -1,5 +1,6 @@
-// Uniqueness of every natural key; each constraint also gives its id a range index for MERGE.
-CREATE CONSTRAINT memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE m.id IS UNIQUE;
+// Uniqueness of every natural key; each constraint also gives its key a range index for MERGE.
+// A memory's id is the client's, unique within its group (every chat export numbers its messages from 1).
+CREATE CONSTRAINT memory_group_id IF NOT EXISTS FOR (m:Memory) REQUIRE (m.groupId, m.id) IS UNIQUE;
 CREATE CONSTRAINT summary_id IF NOT EXISTS FOR (s:Summary) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT era_id IF NOT EXISTS FOR (e:Era) REQUIRE e.id IS UNIQUE;
 CREATE CONSTRAINT topic_id IF NOT EXISTS FOR (t:Topic) REQUIRE t.id IS UNIQUE;

@@ -6,5 +6,8 @@ CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.gro
 CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
-// Lexical search over what was said and what was summarised.
-CREATE FULLTEXT INDEX text_fulltext IF NOT EXISTS FOR (n:Memory|Summary) ON EACH [n.text];
+// Lexical search over what was said, who said it, and what was summarised. The english analyzer stems and drops
+// stop words (BM25 over conversation needs both), and the speaker makes "what did John say" find John's turns.
+// schema.ts rebuilds an index made by an older version with other properties or another analyzer.
+CREATE FULLTEXT INDEX text_fulltext IF NOT EXISTS FOR (n:Memory|Summary) ON EACH [n.text, n.speaker]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

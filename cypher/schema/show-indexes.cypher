@@ -1,4 +1,7 @@
-// Strata's indexes with their state and, for vector indexes, their size.
-SHOW INDEXES YIELD name, type, state, options
+// Strata's indexes with their state, what they index and, for vector indexes, their size; for the full-text
+// index, its analyzer.
+SHOW INDEXES YIELD name, type, state, properties, options
 WHERE name IN $names
-RETURN name, type, state, options.indexConfig['vector.dimensions'] AS dimensions
+RETURN name, type, state, properties,
+       options.indexConfig['vector.dimensions'] AS dimensions,
+       options.indexConfig['fulltext.analyzer'] AS analyzer

@@ -2,7 +2,7 @@
 MATCH (s:Summary {id: $id})
 RETURN s {
   .id, .groupId, .level, .text, .topics, .topicWeights, .highlights, .activeUsers, .messageCount,
-  .activityScore, .decay, .version, .summarizer, .createdAt, .updatedAt, .startsAt, .endsAt,
+  .activityScore, .decay, .version, .summarizer, .createdAt, .updatedAt, .startsAt, .endsAt, .archivedAt,
   periodStart: toString(s.periodStart), periodEnd: toString(s.periodEnd)
 } AS summary,
   COLLECT { MATCH (s)-[:SUMMARIZES]->(c) RETURN c.id ORDER BY c.id } AS children,

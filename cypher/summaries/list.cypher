@@ -5,7 +5,7 @@ WHERE ($level IS NULL OR s.level = $level)
   AND ($to IS NULL OR s.startsAt < datetime($to))
 RETURN s {
   .id, .groupId, .level, .text, .topics, .topicWeights, .highlights, .activeUsers, .messageCount,
-  .activityScore, .decay, .version, .summarizer, .createdAt, .updatedAt, .startsAt, .endsAt,
+  .activityScore, .decay, .version, .summarizer, .createdAt, .updatedAt, .startsAt, .endsAt, .archivedAt,
   periodStart: toString(s.periodStart), periodEnd: toString(s.periodEnd)
 } AS summary
 ORDER BY s.startsAt DESC, s.id

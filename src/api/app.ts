@@ -8,7 +8,9 @@ import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
 import type { TopicsOverTime } from '../domain/topics-over-time.js';
+import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
+import { MCP_PATH, mcpHttpHandler } from '../mcp/http.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
 import { type AnyRoute, mountRoutes } from './route.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
@@ -30,6 +32,7 @@ export interface ApiServices {
     timezone: string,
   ): Promise<{ allowed: boolean; previousTimezone: string; timezone: string }>;
   deleteGroup(groupId: string): Promise<void>;
+  verify(groupId: string): Promise<VerifyReport>;
   aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
   listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
   getSummary(id: string): Promise<SummaryDetail | null>;
@@ -48,7 +51,7 @@ export interface AppOptions {
   services: ApiServices;
   log: Logger;
   bodyLimitBytes: number;
-  /** When set, /v1 routes need `Authorization: Bearer <apiKey>`. */
+  /** When set, /v1 routes and /mcp need `Authorization: Bearer <apiKey>`. */
   apiKey?: string;
 }
 
@@ -70,7 +73,12 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   app.use(requestLog(options.log));
   app.use(express.json({ limit: options.bodyLimitBytes }));
-  if (options.apiKey) app.use('/v1', bearerAuth(options.apiKey));
+  if (options.apiKey) {
+    app.use('/v1', bearerAuth(options.apiKey));
+    app.use(MCP_PATH, bearerAuth(options.apiKey));
+  }
+  // Middleware rather than a route: MCP is JSON-RPC, described by its own tools/list, not by OpenAPI.
+  app.use(MCP_PATH, mcpHttpHandler(options.services, options.log));
   app.use(DOCS_ASSETS_PATH, docsAssets());
   app.use(DRIFT_ASSETS_PATH, driftPageAssets());
   const router = express.Router();

@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { MemoryIdConflictError } from '../graph/memories.js';
 import type { Logger } from '../log.js';
 
 export interface FieldIssue {
@@ -56,17 +55,6 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
 
 function toHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
-  if (err instanceof MemoryIdConflictError) {
-    return new HttpError(
-      409,
-      'id_conflict',
-      err.message,
-      err.conflicts.map((c) => ({
-        field: 'body.memories.id',
-        message: `${c.id} belongs to group ${c.groupId}`,
-      })),
-    );
-  }
   const e = err as { type?: string; status?: number; limit?: number };
   if (e?.type === 'entity.too.large') {
     return new HttpError(

@@ -1,3 +1,5 @@
+import { SchemaMismatchError } from '../errors.js';
+
 /** Exit codes scripts can rely on. */
 export const EXIT = {
   ok: 0,
@@ -25,7 +27,7 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 export function isSchemaMismatch(error: unknown): boolean {
-  return (error as { name?: unknown } | null)?.name === 'SchemaMismatchError';
+  return error instanceof SchemaMismatchError;
 }
 
 /** The fix for exit code 3, spelled out where the user will read it. */

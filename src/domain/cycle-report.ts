@@ -21,7 +21,25 @@ export const cycleReportSchema = z
       era: levelCounts,
     }),
     decayUpdated: z.number().int(),
-    pruned: z.object({ summaries: z.number().int(), memories: z.number().int() }),
+    pruned: z
+      .object({
+        archived: z
+          .object({
+            session: z.number().int(),
+            day: z.number().int(),
+            week: z.number().int(),
+            month: z.number().int(),
+          })
+          .meta({
+            description:
+              'Summaries archived per level: out of recall (no vector), still in the timeline with their topics',
+          }),
+        memories: z.number().int().meta({
+          description:
+            'Originals deleted: stored longer than KEEP_ORIGINAL_DAYS ago and covered by a day summary',
+        }),
+      })
+      .meta({ description: 'What pruning did (or, in a dry run, would do)' }),
     errors: z.array(z.string()),
     pendingWork: z
       .boolean()
@@ -36,4 +54,8 @@ export type CycleReport = z.infer<typeof cycleReportSchema>;
 export function emptyLevels(): CycleReport['levels'] {
   const zero = () => ({ created: 0, updated: 0 });
   return { session: zero(), day: zero(), week: zero(), month: zero(), era: zero() };
+}
+
+export function emptyPruned(): CycleReport['pruned'] {
+  return { archived: { session: 0, day: 0, week: 0, month: 0 }, memories: 0 };
 }

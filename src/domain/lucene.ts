@@ -1,15 +1,15 @@
 import { contentWords, words } from './text.js';
 
 /**
- * A Lucene query for the full-text index from free text: its words OR-ed together. A word that is anything but
- * letters and digits ("e-mail", "10:30", "#launch") goes in quotes, as do Lucene's operator words, so no Lucene
- * syntax reaches the index from user input. Returns null when the text has no words at all.
+ * The terms of a query for the full-text index: its distinct content words (all its words when it has only stop
+ * words), at most `maxTerms`. A word that is anything but letters and digits ("e-mail", "10:30", "#launch") is
+ * quoted, as are Lucene's operator words, so no Lucene syntax from the caller reaches the index; each term is
+ * searched on its own, so each can be weighed on its own.
  */
-export function toLuceneQuery(text: string, maxTerms = 32): string | null {
+export function queryTerms(text: string, maxTerms = 32): string[] {
   let terms = contentWords(text);
   if (terms.length === 0) terms = words(text);
-  const unique = [...new Set(terms)].slice(0, maxTerms);
-  return unique.length === 0 ? null : unique.map(asTerm).join(' OR ');
+  return [...new Set(terms)].slice(0, maxTerms).map(asTerm);
 }
 
 function asTerm(word: string): string {

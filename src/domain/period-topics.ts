@@ -3,7 +3,7 @@
  * group's other periods (`topic-weights.ts`), then the few that best describe it, each named as it was written.
  */
 import { countPhrases } from './phrases.js';
-import type { AnalysedText } from './text.js';
+import { type AnalysedText, words } from './text.js';
 import { classTfIdf } from './topic-weights.js';
 import type { WeightedTopic } from './topics.js';
 
@@ -35,7 +35,7 @@ const PHRASE_SHARE = 0.8;
 export function speakerNameWords(speakers: Iterable<string | undefined>): Set<string> {
   const names = new Set<string>();
   for (const speaker of speakers) {
-    for (const word of (speaker ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    for (const word of words(speaker ?? '')) {
       if (word.length > 1) names.add(word);
     }
   }

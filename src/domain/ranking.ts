@@ -13,9 +13,14 @@ export interface Candidate {
   lexicalScore: number | null;
   /** Freshness 0..1; 1 for memories. */
   decay: number;
+  /**
+   * How well the hit answers the query on a fixed 0..1 scale (the share of the query's weighted terms it holds,
+   * or a semantic similarity); the reported score, and what the relevance floor compares. 0 when unknown.
+   */
+  relevance?: number;
 }
 
-/** A candidate (with whatever else the caller attached to it) plus its final score. */
+/** A candidate (with whatever else the caller attached to it) plus its relevance score and the parts of its rank. */
 export type RankedCandidate<C extends Candidate = Candidate> = C & {
   score: number;
   scoreParts: ScoreParts;
@@ -23,7 +28,8 @@ export type RankedCandidate<C extends Candidate = Candidate> = C & {
 
 export interface RankOptions {
   k: number;
-  minScore?: number;
+  /** Hits whose relevance is below this are dropped before the cut at k (inclusive). */
+  minRelevance?: number;
   /** Share of its score a fully decayed hit keeps; default 0.5. */
   decayFloor?: number;
   levelWeights?: Partial<Record<RecallLevel, number>>;
@@ -77,9 +83,10 @@ function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | nul
 }
 
 /**
- * Fuses the vector and full-text rankings, then re-ranks by decay and level. Decay only scales a score
- * (between decayFloor and 1), so an old summary sinks but is never removed; only minScore removes hits.
- * Candidates found by neither search score 0. Ties fall back to the fused score, then the id.
+ * Orders by the fused vector and full-text rankings, re-ranked by decay and level: decay only scales the rank
+ * (between decayFloor and 1), so an old summary sinks but is never removed. The score a hit reports is its
+ * relevance, which does not depend on the other hits; only minRelevance removes hits. Candidates found by neither
+ * search rank 0. Ties fall back to the fused score, then the id.
  */
 export function rankCandidates<C extends Candidate>(
   candidates: C[],
@@ -103,11 +110,14 @@ export function rankCandidates<C extends Candidate>(
     // A missing or broken decay must not sink a hit to nothing: treat it as fresh.
     const decay = Number.isFinite(candidate.decay) ? clamp01(candidate.decay) : 1;
     const levelWeight = weights[candidate.level] ?? 1;
-    const score = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
+    const rank = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
+    const relevance = clamp01(candidate.relevance ?? 0);
     return {
       ...candidate,
-      score,
+      score: relevance,
       scoreParts: {
+        relevance,
+        rank,
         vector: candidate.vectorScore,
         lexical: candidate.lexicalScore,
         fused,
@@ -117,9 +127,12 @@ export function rankCandidates<C extends Candidate>(
     };
   });
 
-  const minScore = options.minScore;
+  const floor = options.minRelevance;
   return ranked
-    .filter((c) => minScore === undefined || c.score >= minScore)
-    .sort((a, b) => b.score - a.score || b.scoreParts.fused - a.scoreParts.fused || byId(a, b))
+    .filter((c) => floor === undefined || c.scoreParts.relevance >= floor)
+    .sort(
+      (a, b) =>
+        b.scoreParts.rank - a.scoreParts.rank || b.scoreParts.fused - a.scoreParts.fused || byId(a, b),
+    )
     .slice(0, Math.max(0, options.k));
 }

@@ -39,6 +39,17 @@ export function toWindow(from?: string, to?: string): { from: string | null; to:
 
 export const recallExpandSchema = z
   .strictObject({
+    turns: z
+      .number()
+      .int()
+      .min(0)
+      .max(2)
+      .default(1)
+      .meta({
+        description:
+          'Neighbouring turns to bring under a memory hit: the reply to a question first, else the neighbour ' +
+          'that holds more of the query',
+      }),
     down: z.boolean().default(true).meta({ description: 'Expand summary hits down SUMMARIZES to memories' }),
     perSummary: z
       .number()
@@ -80,7 +91,11 @@ export const recallRequestSchema = z
       .min(0)
       .max(1)
       .optional()
-      .meta({ description: 'Drop hits whose final score is below this' }),
+      .meta({
+        description:
+          'Relevance floor: hits whose score (relevance, 0..1) is below it are not returned; the server default ' +
+          '(RECALL_MIN_RELEVANCE) when absent, 0 returns every hit',
+      }),
   })
   .refine(
     (request) => {
@@ -102,6 +117,12 @@ export type RecallRequestInput = z.input<typeof recallRequestSchema>;
 
 export const scorePartsSchema = z
   .object({
+    relevance: z.number().meta({
+      description:
+        'The reported score: how much of the query the hit (with its neighbouring turns) holds, each query term ' +
+        'weighted by its rarity in the group; 0..1 on the same scale for every query',
+    }),
+    rank: z.number().meta({ description: 'What the order follows: fused rank x decay x level weight' }),
     vector: z
       .number()
       .nullable()
@@ -151,7 +172,9 @@ export const recallItemSchema = z
     ts: z.string().optional(),
     periodStart: z.string().optional(),
     periodEnd: z.string().optional(),
-    score: z.number(),
+    score: z
+      .number()
+      .meta({ description: 'Relevance, 0..1, on the same scale for every query (see scoreParts)' }),
     scoreParts: scorePartsSchema,
     path: z
       .array(z.string())
@@ -168,6 +191,10 @@ export const recallResponseSchema = z
     query: z.string(),
     k: z.number().int().min(1).max(100),
     items: z.array(recallItemSchema),
+    minScore: z.number().meta({ description: 'The relevance floor this response was cut at' }),
+    abstained: z.boolean().meta({
+      description: 'True when the search found hits but none reached the floor: the group holds no answer',
+    }),
     tookMs: z.number(),
   })
   .meta({ id: 'RecallResponse' });

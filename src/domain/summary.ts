@@ -24,6 +24,10 @@ export const summarySchema = z
     messageCount: z.number().int(),
     activityScore: z.number(),
     decay: z.number(),
+    archivedAt: z.string().nullable().meta({
+      description:
+        'When pruning archived it (decayed): out of recall, still in the timeline; null while active',
+    }),
     version: z.number().int(),
     summarizer: z.string(),
     createdAt: z.string(),
@@ -72,6 +76,9 @@ export const groupSchema = z
     createdAt: z.string().nullable(),
     lastIngestAt: z.string().nullable(),
     lastCycleAt: z.string().nullable(),
+    latestMemoryAt: z.string().nullable().meta({
+      description: "The group's clock: the time of its latest memory; decay and archiving run on it",
+    }),
     memories: z.number().int(),
     summaries: z.number().int(),
   })
@@ -91,6 +98,7 @@ export function fromStoredSummary(row: StoredSummary): Summary {
     ...rest,
     topics: (row.topics ?? []).map((name, i) => ({ name, weight: topicWeights?.[i] ?? 0 })),
     highlights: row.highlights ?? [],
+    archivedAt: row.archivedAt ?? null,
     activeUsers: row.activeUsers ?? [],
   };
 }

@@ -1,3 +1,4 @@
+import { GroupGoneError } from '../errors.js';
 import type { Graph } from './graph.js';
 
 export interface LeaseState {
@@ -6,17 +7,24 @@ export interface LeaseState {
   expiresAt: string;
 }
 
+/** What the cycle needs for its bookkeeping; CycleRunRepository is the Neo4j one. */
+export type CycleRunStore = Pick<
+  CycleRunRepository,
+  'acquireLease' | 'renewLease' | 'releaseLease' | 'startRun' | 'finishRun' | 'hasPendingWork'
+>;
+
 /** Leases (one cycle per group at a time, across instances), run records, and which groups are due. */
 export class CycleRunRepository {
   constructor(private readonly graph: Graph) {}
 
+  /** Throws GroupGoneError when the group does not exist. */
   async acquireLease(groupId: string, owner: string, ttlSeconds: number): Promise<LeaseState> {
     const [row] = await this.graph.write<LeaseState>('jobs/acquire-lease', {
       leaseId: groupId,
       owner,
       ttlSeconds,
     });
-    if (!row) throw new Error(`lease query for group ${groupId} returned no row`);
+    if (!row) throw new GroupGoneError(groupId);
     return row;
   }
 
@@ -29,8 +37,10 @@ export class CycleRunRepository {
     await this.graph.write('jobs/release-lease', { leaseId: groupId, owner });
   }
 
+  /** Throws GroupGoneError when the group does not exist. */
   async startRun(runId: string, groupId: string, owner: string, dryRun: boolean): Promise<void> {
-    await this.graph.write('jobs/start-run', { runId, groupId, owner, dryRun });
+    const rows = await this.graph.write('jobs/start-run', { runId, groupId, owner, dryRun });
+    if (rows.length === 0) throw new GroupGoneError(groupId);
   }
 
   async finishRun(run: {

@@ -1,5 +1,6 @@
 import type { CalendarLevel } from '../domain/levels.js';
 import type { Graph } from './graph.js';
+import { holdGroup } from './groups.js';
 
 export interface StoredEra {
   id: string;
@@ -75,6 +76,7 @@ export class EraRepository {
     keepIds: string[],
   ): Promise<void> {
     await this.graph.writeTx(async (tx) => {
+      await holdGroup(tx, groupId);
       for (const { era, embedding, topics } of changed)
         await tx.run('eras/upsert-era', { era, embedding, topics });
       await tx.run('eras/delete-eras', { groupId, keepIds });

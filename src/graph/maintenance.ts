@@ -2,33 +2,39 @@ import type { DecaySetting } from '../domain/decay.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
 
-export interface PrunableSummary {
-  id: string;
-  level: string;
-  parentIds: string[];
-}
+/** Summaries archived (or, in a dry run, archivable) per level. */
+export type ArchivedByLevel = Record<string, number>;
 
-/** Decay refresh and pruning; each rule is one statement per group. */
+/** What the maintenance steps need from the graph; MaintenanceRepository is the Neo4j one. */
+export type MaintenanceStore = Pick<MaintenanceRepository, keyof MaintenanceRepository>;
+
+/** Decay refresh, archiving of decayed summaries and pruning of retained originals; each one statement per group. */
 export class MaintenanceRepository {
   constructor(private readonly graph: Graph) {}
 
-  async refreshDecay(groupId: string, decay: Record<string, DecaySetting>, now: Date): Promise<number> {
+  async refreshDecay(groupId: string, decay: Record<string, DecaySetting>, clock: Date): Promise<number> {
     const [row] = await this.graph.write<{ updated: number }>('maintenance/refresh-decay', {
       groupId,
       decay,
-      now: now.toISOString(),
+      now: clock.toISOString(),
     });
     return row?.updated ?? 0;
   }
 
-  prunableSummaries(groupId: string, minDecay: number, keepLevels: string[]): Promise<PrunableSummary[]> {
-    return this.graph.read('maintenance/prunable-summaries', { groupId, minDecay, keepLevels });
+  async countArchivable(groupId: string, minDecay: number, keepLevels: string[]): Promise<ArchivedByLevel> {
+    return byLevel(
+      await this.graph.read<LevelCount>('maintenance/archivable-summaries', {
+        groupId,
+        minDecay,
+        keepLevels,
+      }),
+    );
   }
 
-  async pruneSummaries(ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const [row] = await this.graph.write<{ pruned: number }>('maintenance/prune-summaries', { ids });
-    return row?.pruned ?? 0;
+  async archiveSummaries(groupId: string, minDecay: number, keepLevels: string[]): Promise<ArchivedByLevel> {
+    return byLevel(
+      await this.graph.write<LevelCount>('maintenance/archive-summaries', { groupId, minDecay, keepLevels }),
+    );
   }
 
   async countPrunableMemories(groupId: string, cutoff: Date): Promise<number> {
@@ -46,4 +52,13 @@ export class MaintenanceRepository {
       cutoff: cutoff.toISOString(),
     });
   }
+}
+
+interface LevelCount {
+  level: string;
+  count: number;
+}
+
+function byLevel(rows: LevelCount[]): ArchivedByLevel {
+  return Object.fromEntries(rows.map((r) => [r.level, r.count]));
 }

@@ -1,3 +1,4 @@
+import type { TermHits } from '../domain/term-evidence.js';
 import type { Graph } from './graph.js';
 
 /** One hit of a vector or full-text search. */
@@ -5,8 +6,8 @@ export interface SearchHit {
   id: string;
   level: string;
   score: number;
-  /** End of the hit's period (summaries, eras), for read-time decay; null for memories. */
-  endsAt: string | null;
+  /** The summary's decay as the last cycle left it (on the group's clock); 1 for memories and eras. */
+  decay: number;
 }
 
 export interface SearchScope {
@@ -36,6 +37,22 @@ export interface ExpandedHit {
     steps: number;
   }[];
 }
+
+export interface Turn {
+  id: string;
+  text: string;
+  speaker: string;
+  ts: string;
+}
+
+export interface TurnNeighbours {
+  id: string;
+  previous: Turn[];
+  next: Turn[];
+}
+
+/** What recall needs from the graph; RecallRepository is the Neo4j one, tests hand in their own. */
+export type RecallStore = Pick<RecallRepository, keyof RecallRepository>;
 
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
@@ -67,14 +84,28 @@ export class RecallRepository {
     return this.graph.read<SearchHit>('recall/exact-summaries', { ...scope, levels, vector, limit });
   }
 
-  fulltext(scope: SearchScope, levels: string[], luceneQuery: string, candidates: number, limit: number) {
-    return this.graph.read<SearchHit>('recall/fulltext', {
+  /** Each term's full-text hits in the group, and the group's memory count (for term weights). */
+  async termHits(
+    scope: SearchScope,
+    levels: string[],
+    terms: string[],
+    perTerm: number,
+    limit: number,
+  ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
+    const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
       ...scope,
       levels,
-      luceneQuery,
-      candidates,
+      terms,
+      perTerm,
       limit,
     });
+    return { termHits: rows, groupMemories: rows[0]?.groupMemories ?? 0 };
+  }
+
+  /** The turn before and after each memory in its conversation (same session, within the idle gap). */
+  turnNeighbours(groupId: string, ids: string[], gapMinutes: number): Promise<TurnNeighbours[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.graph.read<TurnNeighbours>('recall/turn-neighbours', { groupId, ids, gapMinutes });
   }
 
   expand(

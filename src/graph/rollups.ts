@@ -1,6 +1,7 @@
 import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
 import { topicId } from '../domain/topics.js';
 import type { Graph } from './graph.js';
+import { holdGroup } from './groups.js';
 
 export interface PendingSessionMemory {
   id: string;
@@ -56,13 +57,23 @@ export interface SummaryWrite {
   parentPending: boolean;
 }
 
+export interface GroupCycleSettings {
+  timezone: string | null;
+  /** The group's clock: the time of its latest memory (ISO), null before its first. */
+  latestMemoryAt: string | null;
+}
+
+/** What the roll-up steps need from the graph; RollupRepository is the Neo4j one, tests hand in their own. */
+export type RollupStore = Pick<RollupRepository, keyof RollupRepository>;
+
 /** The reads and writes of the roll-up steps; one method per Cypher file, no logic. */
 export class RollupRepository {
   constructor(private readonly graph: Graph) {}
 
-  async groupTimezone(groupId: string): Promise<string | null> {
-    const [row] = await this.graph.read<{ timezone: string | null }>('rollup/group-settings', { groupId });
-    return row ? row.timezone : null;
+  /** Null when the group does not exist. */
+  async groupSettings(groupId: string): Promise<GroupCycleSettings | null> {
+    const [row] = await this.graph.read<GroupCycleSettings>('rollup/group-settings', { groupId });
+    return row ?? null;
   }
 
   pendingSessionMemories(groupId: string): Promise<PendingSessionMemory[]> {
@@ -76,8 +87,8 @@ export class RollupRepository {
     return this.graph.read<StoredSession>('rollup/sessions-near', { groupId, ...range });
   }
 
-  sessionMemories(summaryId: string, newIds: string[]): Promise<MemoryRow[]> {
-    return this.graph.read('rollup/session-memories', { summaryId, newIds });
+  sessionMemories(groupId: string, summaryId: string, newIds: string[]): Promise<MemoryRow[]> {
+    return this.graph.read('rollup/session-memories', { groupId, summaryId, newIds });
   }
 
   async pendingDayTimes(groupId: string): Promise<string[]> {
@@ -125,6 +136,7 @@ export class RollupRepository {
       weight: summary.topicWeights[i] ?? 0,
     }));
     return this.graph.writeTx(async (tx) => {
+      await holdGroup(tx, summary.groupId);
       const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, ...vectors });
       await tx.run('rollup/link-topics', { summaryId: summary.id, topics });
       if (children.memoryIds?.length) {
@@ -150,14 +162,6 @@ export class RollupRepository {
       ids: keys.map((k) => prefix + k),
     });
     return new Set(rows.map((r) => r.id.slice(prefix.length)));
-  }
-
-  async settleMemories(memoryIds: string[]): Promise<void> {
-    if (memoryIds.length) await this.graph.write('rollup/clear-memory-pending', { memoryIds });
-  }
-
-  async settleChildSummaries(childIds: string[]): Promise<void> {
-    if (childIds.length) await this.graph.write('rollup/clear-child-pending', { childIds });
   }
 
   async relinkNextPeriod(groupId: string, level: SummaryLevel | 'era'): Promise<void> {

@@ -1,3 +1,4 @@
+import { SchemaMismatchError } from '../errors.js';
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
@@ -10,16 +11,17 @@ export const STRATA_INDEXES = [
   'summary_group_level_start',
 ];
 
-export class SchemaMismatchError extends Error {
-  override name = 'SchemaMismatchError';
-}
-
 interface IndexRow {
   name: string;
   type: string;
   state: string;
   dimensions: number | null;
+  properties?: string[] | null;
+  analyzer?: string | null;
 }
+
+/** What the full-text index must cover and how it must analyse text (cypher/schema/indexes.cypher). */
+const FULLTEXT_SHAPE = { properties: ['text', 'speaker'], analyzer: 'english' };
 
 export async function listStrataIndexes(graph: Graph): Promise<IndexRow[]> {
   return graph.autoCommit<IndexRow>(cypher('schema/show-indexes'), { names: STRATA_INDEXES });
@@ -43,14 +45,19 @@ export async function assertVectorDimensions(graph: Graph, dimension: number): P
   );
 }
 
-/** Creates every constraint and index if missing; safe to run any number of times. */
+/**
+ * Brings any database to the current schema: drops what earlier versions made and this one replaces, creates every
+ * constraint and index if missing, and fills properties that older data lacks. Safe to run any number of times.
+ */
 export async function applySchema(graph: Graph, dimension: number): Promise<void> {
   await assertVectorDimensions(graph, dimension);
-  for (const file of ['schema/constraints', 'schema/indexes']) {
+  await dropStaleFulltextIndex(graph);
+  for (const file of ['schema/retired', 'schema/constraints', 'schema/indexes']) {
     for (const statement of cypherStatements(file)) await graph.autoCommit(statement);
   }
   for (const statement of cypherStatements('schema/vector-indexes'))
     await graph.autoCommit(statement, { dimension });
+  await graph.write('schema/backfill-group-clock');
 }
 
 export async function awaitIndexes(graph: Graph, timeoutSeconds = 300): Promise<void> {
@@ -66,4 +73,17 @@ export async function schemaReady(
   const missing = STRATA_INDEXES.filter((n) => !present.has(n));
   const notOnline = rows.filter((r) => r.state !== 'ONLINE').map((r) => `${r.name} (${r.state})`);
   return { ready: missing.length === 0 && notOnline.length === 0, missing, notOnline };
+}
+
+/**
+ * An older version indexed text alone with the standard analyzer; full-text indexes cannot be altered, so a
+ * differently built one is dropped here and created again (and repopulated by Neo4j) with the rest of the schema.
+ */
+async function dropStaleFulltextIndex(graph: Graph): Promise<void> {
+  const existing = (await listStrataIndexes(graph)).find((i) => i.name === FULLTEXT_INDEX);
+  if (!existing) return;
+  const same =
+    existing.analyzer === FULLTEXT_SHAPE.analyzer &&
+    JSON.stringify(existing.properties) === JSON.stringify(FULLTEXT_SHAPE.properties);
+  if (!same) await graph.autoCommit(cypher('schema/drop-fulltext-index'));
 }

@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import { type IngestResult, type MemoryInput, toMemoryRecord } from '../domain/memory.js';
-import { MemoryIdConflictError, type MemoryRepository } from '../graph/memories.js';
+import type { MemoryRepository } from '../graph/memories.js';
 
 export interface IngestDeps {
   memories: MemoryRepository;
@@ -24,10 +24,8 @@ export async function ingestMemories(
   const unique = new Map(records.map((r) => [r.id, r] as const));
   const repeats = records.length - unique.size;
 
-  const stored = await deps.memories.findExisting([...unique.keys()]);
-  const conflicts = stored.filter((s) => s.groupId !== groupId);
-  if (conflicts.length > 0) throw new MemoryIdConflictError(conflicts);
-  const storedIds = new Set(stored.map((s) => s.id));
+  // Ids are the group's own: another group's `msg-1` is another memory, and nothing here can tell it exists.
+  const storedIds = new Set(await deps.memories.findExisting(groupId, [...unique.keys()]));
 
   const fresh = [...unique.values()].filter((r) => !storedIds.has(r.id));
   const created: string[] = [];

@@ -2,20 +2,25 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
-import type { MaintenanceRepository } from '../graph/maintenance.js';
-import type { RollupRepository } from '../graph/rollups.js';
+import { GroupGoneError, LeaseLostError } from '../errors.js';
+import type { MaintenanceStore } from '../graph/maintenance.js';
+import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
 
 /** What every step of one group's cycle works with. */
 export interface CycleContext {
   groupId: string;
   timezone: string;
+  /** The real time: periods close, and originals reach their retention age, by it. */
   now: Date;
+  /** The group's clock (its latest memory, never after now): decay and archiving run on it. */
+  clock: Date;
   /** Count what would happen; write nothing. */
   dryRun: boolean;
-  rollups: RollupRepository;
-  maintenance: MaintenanceRepository;
+  rollups: RollupStore;
+  maintenance: MaintenanceStore;
   summarizer: Summarizer;
+  localSummarizer: Summarizer;
   embedder: Embedder;
   rollup: Config['rollup'];
   decay: Config['decay'];
@@ -47,7 +52,7 @@ export async function forEachPeriod<T>(
     try {
       await work(item);
     } catch (error) {
-      if (isDatabaseFailure(error)) throw error;
+      if (stopsTheCycle(error)) throw error;
       const message = `${label} ${keyOf(item)}: ${(error as Error).message}`;
       ctx.errors.push(message);
       ctx.log.error({ groupId: ctx.groupId, err: error }, message);
@@ -56,7 +61,9 @@ export async function forEachPeriod<T>(
   await ctx.renewLease();
 }
 
-function isDatabaseFailure(error: unknown): boolean {
+/** The group is gone, the lease is lost, or the database failed: nothing more can be done this cycle. */
+function stopsTheCycle(error: unknown): boolean {
+  if (error instanceof GroupGoneError || error instanceof LeaseLostError) return true;
   const code = (error as { code?: unknown })?.code;
   return (
     typeof code === 'string' &&

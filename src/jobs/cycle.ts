@@ -3,22 +3,25 @@ import { hostname } from 'node:os';
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
-import { type CycleReport, emptyLevels, type LevelCounts } from '../domain/cycle-report.js';
-import type { CycleRunRepository } from '../graph/cycle-runs.js';
-import type { MaintenanceRepository } from '../graph/maintenance.js';
-import type { RollupRepository } from '../graph/rollups.js';
+import { type CycleReport, emptyLevels, emptyPruned, type LevelCounts } from '../domain/cycle-report.js';
+import { GroupGoneError, LeaseLostError } from '../errors.js';
+import type { CycleRunStore } from '../graph/cycle-runs.js';
+import type { MaintenanceStore } from '../graph/maintenance.js';
+import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
 import type { CycleContext } from './cycle-context.js';
 import { prune, refreshDecay } from './maintain.js';
-import { rollupDays } from './rollup-days.js';
-import { rollupParents } from './rollup-parents.js';
+import { rollupCalendarLevel } from './rollup-calendar.js';
 import { rollupSessions } from './rollup-sessions.js';
 
 export interface CycleDeps {
-  rollups: RollupRepository;
-  maintenance: MaintenanceRepository;
-  runs: CycleRunRepository;
+  rollups: RollupStore;
+  maintenance: MaintenanceStore;
+  runs: CycleRunStore;
+  /** The configured summarizer. */
   summarizer: Summarizer;
+  /** Carries periods too small to be worth a call of the configured one. */
+  localSummarizer: Summarizer;
   embedder: Embedder;
   config: Pick<Config, 'rollup' | 'decay' | 'prune' | 'scheduler' | 'defaultTimezone'>;
   log: Logger;
@@ -57,14 +60,16 @@ export async function runCycle(
     status: 'succeeded',
     levels: emptyLevels(),
     decayUpdated: 0,
-    pruned: { summaries: 0, memories: 0 },
+    pruned: emptyPruned(),
     errors: [],
     pendingWork: false,
     startedAt: new Date(started).toISOString(),
     tookMs: 0,
   };
   const ttl = deps.config.scheduler.leaseSeconds;
-  const lease = await deps.runs.acquireLease(groupId, owner, ttl);
+  const settings = await deps.rollups.groupSettings(groupId);
+  const lease = settings ? await deps.runs.acquireLease(groupId, owner, ttl).catch(goneAsNull) : null;
+  if (!settings || !lease) return { ...report, status: 'skipped', reason: `group ${groupId} does not exist` };
   if (!lease.acquired) {
     return {
       ...report,
@@ -79,12 +84,14 @@ export async function runCycle(
     await deps.runs.startRun(runId, groupId, owner, dryRun);
     const ctx: CycleContext = {
       groupId,
-      timezone: (await deps.rollups.groupTimezone(groupId)) ?? deps.config.defaultTimezone,
+      timezone: settings.timezone ?? deps.config.defaultTimezone,
       now,
+      clock: groupClock(settings.latestMemoryAt, now),
       dryRun,
       rollups: deps.rollups,
       maintenance: deps.maintenance,
       summarizer: deps.summarizer,
+      localSummarizer: deps.localSummarizer,
       embedder: deps.embedder,
       rollup: deps.config.rollup,
       decay: deps.config.decay,
@@ -93,22 +100,27 @@ export async function runCycle(
       errors: report.errors,
       pendingWork: false,
       renewLease: async () => {
-        if (!(await deps.runs.renewLease(groupId, owner, ttl)))
-          throw new Error('cycle lease lost to another instance');
+        if (!(await deps.runs.renewLease(groupId, owner, ttl))) throw new LeaseLostError(groupId);
       },
     };
     report.levels.session = await rollupSessions(ctx);
-    report.levels.day = await rollupDays(ctx);
-    report.levels.week = await rollupParents(ctx, 'week');
-    report.levels.month = await rollupParents(ctx, 'month');
+    report.levels.day = await rollupCalendarLevel(ctx, 'day');
+    report.levels.week = await rollupCalendarLevel(ctx, 'week');
+    report.levels.month = await rollupCalendarLevel(ctx, 'month');
     if (deps.eras) report.levels.era = await deps.eras(ctx);
     report.decayUpdated = await refreshDecay(ctx);
     report.pruned = await prune(ctx);
     report.pendingWork = ctx.pendingWork || (await deps.runs.hasPendingWork(groupId));
   } catch (error) {
-    report.status = 'failed';
-    report.reason = (error as Error).message;
-    deps.log.error({ groupId, runId, err: error }, 'cycle failed; the next cycle resumes where it stopped');
+    if (error instanceof GroupGoneError) {
+      // Deleted while the cycle ran: the delete wins, and the cycle ends without writing anything more.
+      report.status = 'skipped';
+      report.reason = 'the group was deleted during the cycle';
+    } else {
+      report.status = 'failed';
+      report.reason = (error as Error).message;
+      deps.log.error({ groupId, runId, err: error }, 'cycle failed; the next cycle resumes where it stopped');
+    }
   } finally {
     report.tookMs = Date.now() - started;
     await finish(deps, report).catch((error) =>
@@ -123,6 +135,17 @@ export async function runCycle(
   return report;
 }
 
+/** The group's clock: the time of its latest memory, never later than now; now for a group without memories. */
+export function groupClock(latestMemoryAt: string | null, now: Date): Date {
+  if (!latestMemoryAt) return now;
+  return new Date(Math.min(Date.parse(latestMemoryAt), now.getTime()));
+}
+
+function goneAsNull(error: unknown): null {
+  if (error instanceof GroupGoneError) return null;
+  throw error;
+}
+
 async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
   await deps.runs.finishRun({
@@ -132,7 +155,7 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
     errors: report.reason ? [...report.errors, report.reason] : report.errors,
     created: sum('created'),
     updated: sum('updated'),
-    pruned: report.pruned.summaries + report.pruned.memories,
+    pruned: Object.values(report.pruned.archived).reduce((n, c) => n + c, 0) + report.pruned.memories,
     hasPendingWork: report.pendingWork,
   });
 }

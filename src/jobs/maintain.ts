@@ -1,39 +1,34 @@
-import { SUMMARY_LEVELS } from '../domain/levels.js';
+import { type CycleReport, emptyPruned } from '../domain/cycle-report.js';
 import type { CycleContext } from './cycle-context.js';
 
-/** Summary levels that pruning never removes: the top of the calendar hierarchy. */
-const NEVER_PRUNED = ['month'];
+/** Summary levels that are never archived: the top of the calendar hierarchy. */
+const NEVER_ARCHIVED = ['month'];
 
-/** Decay for the whole group in one statement; then pruning, each rule counted, and only counted in a dry run. */
+/** Decay for the whole group in one statement, on the group's clock, so an imported archive ages as if it were live. */
 export async function refreshDecay(ctx: CycleContext): Promise<number> {
   if (ctx.dryRun) return 0;
-  return ctx.maintenance.refreshDecay(ctx.groupId, ctx.decay, ctx.now);
+  return ctx.maintenance.refreshDecay(ctx.groupId, ctx.decay, ctx.clock);
 }
 
-export async function prune(ctx: CycleContext): Promise<{ summaries: number; memories: number }> {
-  if (!ctx.prune.enabled) return { summaries: 0, memories: 0 };
+/**
+ * Pruning never erases the record: decayed summaries are archived (out of recall, kept in the timeline), and an
+ * original is deleted only once it was stored longer than KEEP_ORIGINAL_DAYS ago (real time since ingest) and a day
+ * summary covers it. In a dry run (or with PRUNE_DRY_RUN) both are only counted.
+ */
+export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
+  const pruned = emptyPruned();
+  if (!ctx.prune.enabled) return pruned;
   const countOnly = ctx.dryRun || ctx.prune.dryRun;
-  const summaries = await ctx.maintenance.prunableSummaries(ctx.groupId, ctx.prune.minDecay, NEVER_PRUNED);
+  const { minDecay } = ctx.prune;
+  const archived = countOnly
+    ? await ctx.maintenance.countArchivable(ctx.groupId, minDecay, NEVER_ARCHIVED)
+    : await ctx.maintenance.archiveSummaries(ctx.groupId, minDecay, NEVER_ARCHIVED);
+  pruned.archived = { ...pruned.archived, ...archived };
+
   const cutoff = new Date(ctx.now.getTime() - ctx.prune.keepOriginalDays * 86_400_000);
-  if (countOnly) {
-    return {
-      summaries: summaries.length,
-      memories: await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff),
-    };
-  }
-  // Bottom-up, one level per statement: days hand their memories to weeks before weeks hand theirs to months.
-  let prunedSummaries = 0;
-  for (const level of SUMMARY_LEVELS) {
-    const ids = summaries.filter((s) => s.level === level).map((s) => s.id);
-    if (ids.length === 0) continue;
-    prunedSummaries += await ctx.maintenance.pruneSummaries(ids);
-    // A removed summary leaves a hole in its level's chain.
-    await ctx.rollups.relinkNextPeriod(ctx.groupId, level);
-  }
-  const memories = await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff);
-  if (memories > 0) await ctx.maintenance.pruneMemories(ctx.groupId, cutoff);
-  if (prunedSummaries + memories > 0) {
-    ctx.log.info({ groupId: ctx.groupId, summaries: prunedSummaries, memories }, 'pruned');
-  }
-  return { summaries: prunedSummaries, memories };
+  pruned.memories = await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff);
+  if (!countOnly && pruned.memories > 0) await ctx.maintenance.pruneMemories(ctx.groupId, cutoff);
+  const total = Object.values(pruned.archived).reduce((n, c) => n + c, 0) + pruned.memories;
+  if (!countOnly && total > 0) ctx.log.info({ groupId: ctx.groupId, ...pruned }, 'pruned');
+  return pruned;
 }

@@ -45,7 +45,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
     (a) => a.key,
     async (assignment) => {
       const id = summaryId(ctx.groupId, 'session', assignment.key);
-      const memories = await ctx.rollups.sessionMemories(id, assignment.memoryIds);
+      const memories = await ctx.rollups.sessionMemories(ctx.groupId, id, assignment.memoryIds);
       const start = localDate(assignment.startsAt, ctx.timezone);
       const outcome = await rollUpPeriod(
         ctx,
@@ -61,6 +61,7 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
           messageCount: memories.length,
           session: { key: assignment.key, explicit: assignment.explicit },
           parentPending: false,
+          thin: memories.length < ctx.rollup.dayMinMemories,
         },
         recent,
       );

@@ -25,6 +25,8 @@ export interface PeriodToSummarize {
   messageCount: number;
   session?: { key: string; explicit: boolean };
   parentPending: boolean;
+  /** Too little to be worth a summarizer call: the local summarizer carries it. */
+  thin: boolean;
 }
 
 /**
@@ -55,7 +57,8 @@ async function summarizePeriod(
   period: PeriodToSummarize,
   recent: RecentWindow,
 ): Promise<{ summary: SummaryWrite; embedding: number[]; contentEmbedding: number[] }> {
-  const draft = await ctx.summarizer.summarize({
+  const summarizer = period.thin ? ctx.localSummarizer : ctx.summarizer;
+  const draft = await summarizer.summarize({
     level: period.level,
     groupId: ctx.groupId,
     periodStart: period.start,
@@ -95,7 +98,7 @@ async function summarizePeriod(
     activeUserCounts: speakers.counts,
     messageCount: period.messageCount,
     activityScore: activityScore(period.messageCount, recent.messageCounts),
-    decay: decayFactor(ageInDays(period.endsAt, ctx.now), decaySetting),
+    decay: decayFactor(ageInDays(period.endsAt, ctx.clock), decaySetting),
     summarizer: draft.summarizer,
     parentPending: period.parentPending,
   };

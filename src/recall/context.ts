@@ -24,7 +24,7 @@ export async function groupContext(
         query: options.query,
         k: 8,
         mode: 'hybrid',
-        expand: { down: false, perSummary: 0, sideways: 0 },
+        expand: { turns: 0, down: false, perSummary: 0, sideways: 0 },
       })
     : null;
   const era = layers?.eras[0];

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemo } from '../../seed/generator.js';
+import { seedDemo } from '../../seed/seed.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import type { Strata } from '../../src/strata.js';
 import { projectRoot } from '../cypher/lint.js';
@@ -12,6 +13,16 @@ const queryFiles = readdirSync(browserDir)
   .filter((name) => name.endsWith('.cypher'))
   .sort();
 const queryText = (name: string) => readFileSync(join(browserDir, name), 'utf8');
+
+/** The `:param name => value` lines of a query's header, as Browser would bind them ('text', null, numbers). */
+function headerParams(text: string): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const m of text.matchAll(/^\/\/\s*:param (\w+) => (.+)$/gm)) {
+    const raw = (m[2] as string).trim();
+    params[m[1] as string] = raw === 'null' ? null : /^'.*'$/.test(raw) ? raw.slice(1, -1) : Number(raw);
+  }
+  return params;
+}
 
 /** The $parameters a Cypher text uses, sorted, ignoring `//` comments. */
 function cypherParams(text: string): string[] {
@@ -157,3 +168,36 @@ describeNeo4j('Browser saved queries against Neo4j', () => {
     expect(rows[0]).toMatchObject({ era: { current: true } });
   });
 });
+
+describeNeo4j(
+  'Browser saved queries on `strata seed` data, with the parameters their headers document',
+  () => {
+    let strata: Strata;
+    const prefix = testGroupId('seeded');
+    let groupId = '';
+
+    beforeAll(async () => {
+      // Default settings, pruning on: what a newcomer gets from `npm run seed`.
+      strata = await openTestStrata();
+      const { groups } = await seedDemo(strata, { groups: 1, prefix });
+      groupId = groups[0]?.groupId ?? '';
+      if (groups[0]?.report.status !== 'succeeded') throw new Error('seeding did not succeed');
+    }, 900_000);
+
+    afterAll(async () => {
+      if (strata) {
+        if (groupId) await deleteGroup(strata.graph, groupId);
+        await strata.close();
+      }
+    });
+
+    it.each(queryFiles)('%s returns rows', async (name) => {
+      const documented = headerParams(queryText(name));
+      // The headers name the demo's first group; this test seeded its own.
+      const bound = { ...documented, ...(documented.groupId === 'demo-1' ? { groupId } : {}) };
+      expect(Object.keys(bound).sort()).toEqual(cypherParams(queryText(name)));
+      const rows = await strata.graph.autoCommit(queryText(name), bound);
+      expect(rows.length).toBeGreaterThan(0);
+    });
+  },
+);

@@ -37,7 +37,8 @@ describeNeo4j('ingest against Neo4j', () => {
     groups.push(id);
     return id;
   };
-  const inspect = (ids: string[]) => strata.graph.read<InspectedMemory>('inspect/memories', { ids });
+  const inspect = (groupId: string, ids: string[]) =>
+    strata.graph.read<InspectedMemory>('inspect/memories', { groupId, ids });
   const counts = async (groupId: string) =>
     Object.fromEntries(
       (await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', { groupId })).map(
@@ -89,7 +90,7 @@ describeNeo4j('ingest against Neo4j', () => {
     ]);
     expect(result.created).toHaveLength(2);
     expect(result.existing).toEqual([]);
-    const [a, b] = await inspect(result.created);
+    const [a, b] = await inspect(g, result.created);
     expect(a).toMatchObject({
       id: 'p-1',
       groupId: g,
@@ -147,28 +148,37 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(await counts(g)).toEqual({});
   });
 
-  it('writes nothing from a batch whose id belongs to another group (HTTP 409)', async () => {
-    const owner = group('owner');
-    const other = group('other');
-    await strata.services.ingest(owner, [
-      { id: 'shared-id', text: 'mine', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
-    ]);
+  it('scopes client ids to the group: two groups store their own msg-1, and neither learns of the other', async () => {
+    const a = group('ids-a');
+    const b = group('ids-b');
     const app = createApp({
       services: strata.services,
       log: createLogger('silent'),
       bodyLimitBytes: 5_000_000,
     });
-    const res = await request(app)
-      .post(`/v1/groups/${other}/memories`)
-      .send({
-        memories: [
-          { text: 'would be new', speaker: 'ben', ts: '2024-05-02T09:31:00Z' },
-          { id: 'shared-id', text: 'theirs', speaker: 'ben', ts: '2024-05-02T09:32:00Z' },
-        ],
-      });
-    expect(res.status).toBe(409);
-    expect(await counts(other)).toEqual({});
-    expect((await inspect(['shared-id']))[0]?.text).toBe('mine');
+    const send = (groupId: string, text: string) =>
+      request(app)
+        .post(`/v1/groups/${groupId}/memories`)
+        .send({ memories: [{ id: 'msg-1', text, speaker: 'ana', ts: '2024-05-02T09:30:00Z' }] });
+    const first = await send(a, 'the ferry leaves at nine');
+    const second = await send(b, 'the budget is due friday');
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual({ created: ['msg-1'], existing: [] });
+    expect(JSON.stringify(second.body)).not.toContain(a);
+    // Sent again, each group's msg-1 is its own existing memory.
+    expect((await send(b, 'the budget is due friday')).body).toEqual({ created: [], existing: ['msg-1'] });
+    expect((await inspect(a, ['msg-1']))[0]?.text).toBe('the ferry leaves at nine');
+    expect((await inspect(b, ['msg-1']))[0]?.text).toBe('the budget is due friday');
+    // Recall in one group never returns the other's memory.
+    await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+    const found = await strata.services.recall(a, {
+      query: 'budget friday ferry',
+      k: 10,
+      mode: 'hybrid',
+      expand: { turns: 0, down: false, perSummary: 0, sideways: 0 },
+    });
+    expect(found.items.map((item) => item.text)).toEqual(['the ferry leaves at nine']);
   });
 
   it('finds an ingested memory by its own text through the vector and full-text indexes', async () => {
@@ -200,16 +210,28 @@ describeNeo4j('ingest against Neo4j', () => {
 
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
     const lexical = await eventually(async () => {
-      const rows = await strata.graph.read<{ id: string }>('recall/fulltext', {
-        luceneQuery: 'quokka OR rottnest',
-        candidates: 100,
-        limit: 5,
-        groupId: g,
-      });
-      if (rows[0]?.id !== created[0])
+      const rows = await strata.graph.read<{ term: string; memoryCount: number; hits: { id: string }[] }>(
+        'recall/term-hits',
+        {
+          terms: ['quokkas', 'ferry', 'ana'],
+          perTerm: 100,
+          limit: 5,
+          groupId: g,
+          levels: ['memory'],
+          from: null,
+          to: null,
+        },
+      );
+      const ids = rows.map((r) => r.hits.map((h) => h.id));
+      if (ids[0]?.[0] !== created[0])
         throw new Error(`full-text index did not return the memory yet: ${JSON.stringify(rows)}`);
       return rows;
     });
-    expect(lexical.map((r) => r.id)).not.toContain(created[1]);
+    // "quokkas" finds "Quokka" (the english analyzer stems both), and the speaker is searchable with the text.
+    expect(lexical.map((r) => [r.term, r.memoryCount, r.hits.map((h) => h.id)])).toEqual([
+      ['quokkas', 1, [created[0]]],
+      ['ferry', 1, [created[0]]],
+      ['ana', 1, [created[0]]],
+    ]);
   });
 });

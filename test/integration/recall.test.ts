@@ -130,10 +130,16 @@ describeNeo4j('recall against Neo4j', () => {
 
   it('never returns another group’s memories or summaries', async () => {
     const response = await ask(group, { query: 'regatta harbour jib', k: 30 });
-    const ids = response.items.flatMap((i) => [i.id, ...i.details.map((d) => d.id)]);
-    const memories = await strata.graph.read<{ id: string; groupId: string }>('inspect/memories', { ids });
-    expect(memories.length).toBeGreaterThan(0);
-    expect(memories.filter((m) => m.groupId !== group)).toEqual([]);
+    const memoryIds = new Set(
+      response.items.flatMap((i) => [...(i.kind === 'memory' ? [i.id] : []), ...i.details.map((d) => d.id)]),
+    );
+    const memories = await strata.graph.read<{ id: string }>('inspect/memories', {
+      groupId: group,
+      ids: [...memoryIds],
+    });
+    expect(memoryIds.size).toBeGreaterThan(0);
+    // Every memory named is this group's own (the other group's ids are content hashes of its own group).
+    expect(memories.map((m) => m.id).sort()).toEqual([...memoryIds].sort());
     for (const item of response.items) {
       if (item.kind !== 'memory') expect(item.id.startsWith(`${group}:`)).toBe(true);
       for (const d of item.details) expect(d.path[0]?.startsWith(`${group}:`)).toBe(true);
@@ -167,10 +173,23 @@ describeNeo4j('recall against Neo4j', () => {
 
   it('gives the same results with and without the full-text side when no word overlaps', async () => {
     const query = 'xylophone quasar zeppelin';
-    const hybrid = await ask(group, { query, k: 10, mode: 'hybrid' });
-    const vector = await ask(group, { query, k: 10, mode: 'vector' });
+    const hybrid = await ask(group, { query, k: 10, mode: 'hybrid', minScore: 0 });
+    const vector = await ask(group, { query, k: 10, mode: 'vector', minScore: 0 });
+    expect(hybrid.items.length).toBeGreaterThan(0);
     expect(hybrid.items.every((i) => i.scoreParts.lexical === null)).toBe(true);
     expect(hybrid.items.map((i) => [i.id, i.score])).toEqual(vector.items.map((i) => [i.id, i.score]));
+  });
+
+  it('answers nothing when the group holds nothing on the question, and says so', async () => {
+    const response = await ask(group, { query: 'when did we book the flights to Lisbon?', k: 3 });
+    expect(response.items).toEqual([]);
+    expect(response.abstained).toBe(true);
+    // A real match scores the same whatever else is found: its relevance is not relative to the best hit.
+    const alone = await ask(group, { query: 'queens gambit', k: 1, levels: ['memory'] });
+    const among = await ask(group, { query: 'queens gambit', k: 20 });
+    const id = alone.items[0]?.id;
+    expect(alone.items[0]?.score).toBeGreaterThan(0.9);
+    expect(among.items.find((i) => i.id === id)?.score).toBe(alone.items[0]?.score);
   });
 
   it('builds a context block within its budget', async () => {

@@ -35,23 +35,14 @@ function seededMemories(groupId: string): MemoryInput[] {
   return endBefore(renameGroup(raw, groupId), today).memories;
 }
 
-/** Summaries per level by the default thresholds (3 memories a day, 2 days a week, 2 weeks a month), closed periods only. */
+/** Summaries per level: every closed period with content (a week from its closed days, a month from its closed weeks). */
 function expectedCounts(memories: MemoryInput[]) {
-  const closed = (level: 'day' | 'week' | 'month', key: string) =>
+  const closed = (level: 'day' | 'week' | 'month') => (key: string) =>
     isClosed(periodForKey(level, key, TIMEZONE), NOW, GRACE_MINUTES);
-  const perDay = countBy(memories.map((m) => periodOf('day', m.ts, TIMEZONE).key));
-  const days = [...perDay].filter(([key, n]) => n >= 3 && closed('day', key)).map(([key]) => key);
-  const perWeek = countBy(days.map((d) => parentKey('day', d)));
-  const weeks = [...perWeek].filter(([key, n]) => n >= 2 && closed('week', key)).map(([key]) => key);
-  const perMonth = countBy(weeks.map((w) => parentKey('week', w)));
-  const months = [...perMonth].filter(([key, n]) => n >= 2 && closed('month', key)).length;
-  return { day: days.length, week: weeks.length, month: months };
-}
-
-function countBy(keys: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return counts;
+  const days = [...new Set(memories.map((m) => periodOf('day', m.ts, TIMEZONE).key))].filter(closed('day'));
+  const weeks = [...new Set(days.map((d) => parentKey('day', d)))].filter(closed('week'));
+  const months = [...new Set(weeks.map((w) => parentKey('week', w)))].filter(closed('month'));
+  return { day: days.length, week: weeks.length, month: months.length };
 }
 
 describeNeo4j('seedDemo against Neo4j', () => {

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { type ApiServices, createApp } from '../../src/api/app.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
-import { MemoryIdConflictError } from '../../src/graph/memories.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -124,19 +123,6 @@ describe('POST /v1/groups/:groupId/memories', () => {
       .send('{"memories": [');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_json');
-  });
-
-  it('answers 409 when an id belongs to another group', async () => {
-    const { services } = recordingServices({
-      ingest: async () => {
-        throw new MemoryIdConflictError([{ id: 'x1', groupId: 'other' }]);
-      },
-    });
-    const res = await request(appWith(services))
-      .post('/v1/groups/g/memories')
-      .send({ memories: [good] });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toContain('x1');
   });
 
   it('answers 500 without a stack trace when the service fails', async () => {

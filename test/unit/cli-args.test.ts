@@ -95,7 +95,7 @@ describe('parseCommandLine: each command', () => {
           from: '2024-05-01',
           to: '2024-06-01T00:00:00Z',
           mode: 'lexical',
-          expand: { down: true, perSummary: 3, sideways: 1 },
+          expand: { turns: 1, down: true, perSummary: 3, sideways: 1 },
         },
       },
     });

@@ -6,6 +6,8 @@ import type { Backend } from '../../src/cli/command.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
+import { buildVerifyReport } from '../../src/domain/verify.js';
+import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -29,7 +31,7 @@ function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleRep
     status: 'succeeded',
     levels: { ...emptyLevels(), day: { created: 12, updated: 1 } },
     decayUpdated: 3,
-    pruned: { summaries: 2, memories: 0 },
+    pruned: { archived: { session: 0, day: 2, week: 0, month: 0 }, memories: 0 },
     errors: [],
     pendingWork: false,
     startedAt: '2024-05-01T00:00:00.000Z',
@@ -211,9 +213,7 @@ describe('main: Neo4j problems exit 3 with the fix', () => {
   });
 
   it('when the vector indexes were built for another embedder size', async () => {
-    const mismatch = Object.assign(new Error('Vector index size does not match the embedder: ...'), {
-      name: 'SchemaMismatchError',
-    });
+    const mismatch = new SchemaMismatchError('Vector index size does not match the embedder: ...');
     const { backend } = fakeBackend({
       checkVectorSize: async () => {
         throw mismatch;
@@ -331,9 +331,9 @@ describe('main: aggregate', () => {
     expect(r.code).toBe(0);
     expect(calls.cycles).toEqual(['g1']);
     expect(r.stdout).toMatch(/^g1: succeeded in 1\.5s$/m);
-    expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated$/m);
-    expect(r.stdout).toMatch(/^ {2}day\s+12\s+1$/m);
-    expect(r.stdout).toContain('pruned: 2 summaries, 0 memories');
+    expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated\s+archived$/m);
+    expect(r.stdout).toMatch(/^ {2}day\s+12\s+1\s+2$/m);
+    expect(r.stdout).toContain('originals pruned: 0 memories');
   });
 
   it('runs every due group with --all and exits 1 when one fails', async () => {
@@ -386,6 +386,7 @@ describe('main: read commands', () => {
     version: 1,
     summarizer: 'local-extractive@1',
     createdAt: '2024-05-13T01:00:00.000Z',
+    archivedAt: null,
     updatedAt: '2024-05-13T01:00:00.000Z',
   };
 
@@ -471,6 +472,42 @@ describe('main: read commands', () => {
     });
     expect((await run(['eras', '--group', 'g1'], backend)).stdout).toMatch(/^No eras for group g1 yet/);
     expect((await run(['profile', '--group', 'g1'], backend)).stdout).toContain('current era: none yet');
+  });
+
+  it('verify exits 0 when every check holds and 1 with the findings when one fails', async () => {
+    const group = {
+      groupId: 'g1',
+      timezone: 'UTC',
+      createdAt: null,
+      lastIngestAt: null,
+      lastCycleAt: null,
+      latestMemoryAt: null,
+      memories: 3,
+      summaries: 2,
+    };
+    const finding = {
+      check: 'period-parent' as const,
+      where: 'day',
+      count: 2,
+      examples: ['g1:day:2024-05-01'],
+    };
+    const verifying = (findings: (typeof finding)[]) =>
+      fakeBackend({
+        services: {
+          getGroup: async () => group,
+          verify: async (groupId) => buildVerifyReport(groupId, findings, 4),
+        },
+      }).backend;
+    const clean = await run(['verify', '--group', 'g1'], verifying([]));
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^period-parent\s+ok\s/m);
+    expect(clean.stdout).toContain('4 memories wait for the next cycle');
+    const broken = await run(['verify', '--group', 'g1'], verifying([finding]));
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^period-parent\s+FAILED\s/m);
+    expect(broken.stdout).toContain('period-parent (day): 2 findings, e.g. g1:day:2024-05-01');
+    const json = await run(['verify', '--group', 'g1', '--json'], verifying([finding]));
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, pending: { memories: 4 } });
   });
 });
 

@@ -96,7 +96,7 @@ describe('text helpers', () => {
   });
 });
 
-const parts = { vector: 0.8, lexical: null, fused: 0.5, decay: 1, levelWeight: 1 };
+const parts = { relevance: 0.5, rank: 0.5, vector: 0.8, lexical: null, fused: 0.5, decay: 1, levelWeight: 1 };
 
 function item(overrides: Partial<RecallItem>): RecallItem {
   return {
@@ -117,6 +117,8 @@ const response: RecallResponse = {
   query: 'lisbon flights',
   k: 10,
   tookMs: 12.4,
+  minScore: 0.3,
+  abstained: false,
   items: [
     item({
       id: 'g:week:2024-05-06',

@@ -9,7 +9,7 @@ import {
   seedGroupId,
 } from '../../seed/seed.js';
 import type { ApiServices } from '../../src/api/app.js';
-import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
+import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
@@ -47,7 +47,7 @@ function fakeTarget(timezoneAllowed = true) {
         status: 'succeeded',
         levels: emptyLevels(),
         decayUpdated: 0,
-        pruned: { summaries: 0, memories: 0 },
+        pruned: emptyPruned(),
         errors: [],
         pendingWork: true,
         startedAt: NOW.toISOString(),

@@ -4,9 +4,9 @@ import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
-import type { CycleRunRepository } from '../../src/graph/cycle-runs.js';
-import type { MaintenanceRepository } from '../../src/graph/maintenance.js';
-import type { RollupRepository, SummaryWrite } from '../../src/graph/rollups.js';
+import type { CycleRunStore } from '../../src/graph/cycle-runs.js';
+import type { MaintenanceStore } from '../../src/graph/maintenance.js';
+import type { RollupStore, SummaryWrite } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
 
@@ -31,7 +31,7 @@ interface StoredSummary {
   children: Set<string>;
 }
 
-class InMemoryRollups {
+class InMemoryRollups implements RollupStore {
   memories = new Map<string, StoredMemory>();
   summaries = new Map<string, StoredSummary>();
   relinked: string[] = [];
@@ -44,8 +44,8 @@ class InMemoryRollups {
     return [...this.summaries.values()].filter((s) => s.write.level === level);
   }
 
-  async groupTimezone() {
-    return 'UTC';
+  async groupSettings() {
+    return { timezone: 'UTC', latestMemoryAt: null };
   }
   async pendingSessionMemories() {
     return [...this.memories.values()]
@@ -61,7 +61,7 @@ class InMemoryRollups {
       explicit: Boolean(s.write.explicit),
     }));
   }
-  async sessionMemories(summaryId: string, newIds: string[]) {
+  async sessionMemories(_g: string, summaryId: string, newIds: string[]) {
     const ids = new Set([...(this.summaries.get(summaryId)?.children ?? []), ...newIds]);
     return this.rows([...ids]);
   }
@@ -124,12 +124,6 @@ class InMemoryRollups {
     }
     return { version: stored.version };
   }
-  async settleMemories(ids: string[]) {
-    for (const id of ids) (this.memories.get(id) as StoredMemory).dayPending = false;
-  }
-  async settleChildSummaries(ids: string[]) {
-    for (const id of ids) (this.summaries.get(id) as StoredSummary).write.parentPending = false;
-  }
   async relinkNextPeriod(_g: string, level: string) {
     this.relinked.push(level);
   }
@@ -143,22 +137,30 @@ class InMemoryRollups {
 }
 
 const config = loadConfig({ PRUNE_ENABLED: 'false', ERAS_ENABLED: 'false' });
-const runs = {
+const runs: CycleRunStore = {
   acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
   startRun: async () => undefined,
   finishRun: async () => undefined,
   hasPendingWork: async () => false,
-} as unknown as CycleRunRepository;
-const maintenance = { refreshDecay: async () => 0 } as unknown as MaintenanceRepository;
+};
+const maintenance: MaintenanceStore = {
+  refreshDecay: async () => 0,
+  countArchivable: async () => ({}),
+  archiveSummaries: async () => ({}),
+  countPrunableMemories: async () => 0,
+  pruneMemories: async () => undefined,
+};
+const local = new LocalExtractiveSummarizer(new HashingEmbeddings());
 
 function deps(rollups: InMemoryRollups, summarizer?: Summarizer): CycleDeps {
   return {
-    rollups: rollups as unknown as RollupRepository,
+    rollups,
     maintenance,
     runs,
-    summarizer: summarizer ?? new LocalExtractiveSummarizer(new HashingEmbeddings()),
+    summarizer: summarizer ?? local,
+    localSummarizer: local,
     embedder: createHashingEmbedder(),
     config,
     log: createLogger('silent'),
@@ -243,14 +245,27 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(next.levels.day.created).toBe(1);
   });
 
-  it('settles a day too small to summarise without a summary', async () => {
+  it('gives a thin day, week and month their summaries through the local summarizer, not the configured one', async () => {
     const rollups = new InMemoryRollups();
     rollups.add({ id: 'a', ts: '2024-05-02T10:00:00.000Z', text: 'Only one.', speaker: 'ana' });
     rollups.add({ id: 'b', ts: '2024-05-02T18:00:00.000Z', text: 'And two.', speaker: 'ben' });
-    const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-06-01') });
-    expect(report.levels.day).toEqual({ created: 0, updated: 0 });
+    const calls: string[] = [];
+    const remote: Summarizer = {
+      name: 'remote',
+      summarize: async (request) => {
+        calls.push(request.level);
+        return local.summarize(request);
+      },
+    };
+    const report = await runCycle(deps(rollups, remote), 'g', { now: new Date('2024-06-02') });
+    expect(report.levels.day).toEqual({ created: 1, updated: 0 });
+    expect(report.levels.week).toEqual({ created: 1, updated: 0 });
+    expect(report.levels.month).toEqual({ created: 1, updated: 0 });
+    expect(calls).toEqual([]);
     expect([...rollups.memories.values()].every((m) => !m.dayPending)).toBe(true);
-    expect(rollups.level('day')).toHaveLength(0);
+    const day = rollups.level('day')[0] as StoredSummary;
+    expect([...day.children].sort()).toEqual(['a', 'b']);
+    expect(day.write.messageCount).toBe(2);
   });
 
   it('counts in a dry run and writes nothing', async () => {

@@ -18,13 +18,15 @@ describe('rankCandidates', () => {
     expect(ranked.map((r) => r.id)).toEqual(['both', 'lexical', 'vector']);
     const both = ranked[0];
     expect(both?.scoreParts).toEqual({
+      relevance: 0,
+      rank: (1 / 62 + 1 / 62) / (2 / 61),
       vector: 0.8,
       lexical: 3,
       fused: (1 / 62 + 1 / 62) / (2 / 61),
       decay: 1,
       levelWeight: 1,
     });
-    expect(both?.score).toBeCloseTo(61 / 62, 12);
+    expect(both?.scoreParts.rank).toBeCloseTo(61 / 62, 12);
   });
 
   it('lets decay change the order but never removes a hit', () => {
@@ -38,7 +40,7 @@ describe('rankCandidates', () => {
     const ranked = rankCandidates(decayed, { k: 10 });
     expect(ranked.map((r) => r.id)).toEqual(['new', 'old']);
     // A fully decayed hit keeps decayFloor (0.5) of its fused score times the week weight.
-    expect(ranked[1]?.score).toBeCloseTo(1 * 0.5 * 0.95, 12);
+    expect(ranked[1]?.scoreParts.rank).toBeCloseTo(1 * 0.5 * 0.95, 12);
     expect(ranked[1]?.scoreParts.decay).toBe(0);
   });
 
@@ -47,7 +49,7 @@ describe('rankCandidates', () => {
       k: 1,
       decayFloor: 0.2,
     });
-    expect(ranked[0]?.score).toBeCloseTo(0.2 * 0.95, 12);
+    expect(ranked[0]?.scoreParts.rank).toBeCloseTo(0.2 * 0.95, 12);
   });
 
   it('weights levels: finer layers win at equal relevance, unless told otherwise', () => {
@@ -57,7 +59,7 @@ describe('rankCandidates', () => {
       candidate('memory', { kind: 'memory', level: 'memory', lexicalScore: 2 }),
     ];
     const ranked = rankCandidates(hits, { k: 10 });
-    expect(ranked.map((r) => [r.id, r.score])).toEqual([
+    expect(ranked.map((r) => [r.id, r.scoreParts.rank])).toEqual([
       ['memory', 0.5],
       ['month', 0.45],
     ]);
@@ -66,15 +68,22 @@ describe('rankCandidates', () => {
     expect(reweighted[0]?.scoreParts.levelWeight).toBe(1.5);
   });
 
-  it('drops hits below minScore', () => {
+  it('reports relevance as the score, whatever the other hits, and drops hits below the floor', () => {
     const hits = [
-      candidate('strong', { vectorScore: 0.9, lexicalScore: 4, level: 'day' }),
-      candidate('weak', { vectorScore: 0.1, level: 'era', kind: 'era', decay: 0 }),
+      candidate('strong', { vectorScore: 0.9, lexicalScore: 4, level: 'day', relevance: 0.8 }),
+      candidate('weak', { vectorScore: 0.1, level: 'era', kind: 'era', decay: 0, relevance: 0.1 }),
     ];
-    expect(rankCandidates(hits, { k: 10 }).map((r) => r.id)).toEqual(['strong', 'weak']);
-    expect(rankCandidates(hits, { k: 10, minScore: 0.5 }).map((r) => r.id)).toEqual(['strong']);
-    // Inclusive: a score equal to minScore stays.
-    expect(rankCandidates(hits, { k: 10, minScore: 1 }).map((r) => [r.id, r.score])).toEqual([['strong', 1]]);
+    expect(rankCandidates(hits, { k: 10 }).map((r) => [r.id, r.score])).toEqual([
+      ['strong', 0.8],
+      ['weak', 0.1],
+    ]);
+    // Alone, a hit keeps its score: the scale does not move with the best hit.
+    expect(rankCandidates([hits[1] as Candidate], { k: 10 })[0]?.score).toBe(0.1);
+    expect(rankCandidates(hits, { k: 10, minRelevance: 0.5 }).map((r) => r.id)).toEqual(['strong']);
+    // Inclusive: a relevance equal to the floor stays.
+    expect(rankCandidates(hits, { k: 10, minRelevance: 0.8 }).map((r) => r.id)).toEqual(['strong']);
+    // The floor applies before the cut at k, so k hits come back when k hits pass.
+    expect(rankCandidates(hits, { k: 1, minRelevance: 0.05 }).map((r) => r.id)).toEqual(['strong']);
   });
 
   it('cuts at k after ranking', () => {

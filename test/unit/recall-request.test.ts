@@ -15,9 +15,10 @@ describe('recallRequestSchema', () => {
       query: 'coffee',
       k: 10,
       mode: 'hybrid',
-      expand: { down: true, perSummary: 3, sideways: 1 },
+      expand: { turns: 1, down: true, perSummary: 3, sideways: 1 },
     });
     expect(recallRequestSchema.parse({ query: 'q', expand: { sideways: 0 } }).expand).toEqual({
+      turns: 1,
       down: true,
       perSummary: 3,
       sideways: 0,

@@ -3,7 +3,15 @@ import type { RecallItem, RecallRequestInput, RecallResponse } from '../../src/d
 import { recallResponseSchema } from '../../src/domain/recall.js';
 import { StrataRetriever } from '../../src/recall/retriever.js';
 
-const scoreParts = { vector: 0.8, lexical: null, fused: 0.5, decay: 1, levelWeight: 1 };
+const scoreParts = {
+  relevance: 0.5,
+  rank: 0.5,
+  vector: 0.8,
+  lexical: null,
+  fused: 0.5,
+  decay: 1,
+  levelWeight: 1,
+};
 
 const week: RecallItem = {
   id: 'g:week:2024-04-29',
@@ -51,6 +59,8 @@ function fakeRecall() {
       k: request.k ?? 10,
       items: [week, memory],
       tookMs: 3,
+      minScore: 0.3,
+      abstained: false,
     });
   };
   return { recall, calls };
@@ -110,5 +120,46 @@ describe('StrataRetriever', () => {
     const retriever = new StrataRetriever({ recall: fakeRecall().recall, groupId: 'g', tags: ['memory'] });
     expect(retriever.lc_namespace).toEqual(['strata', 'retrievers']);
     expect(retriever.tags).toEqual(['memory']);
+  });
+
+  it('recalls over HTTP from a URL, sending the key, and never serialises the key', async () => {
+    const seen: { url: string; authorization: string | null; body: unknown }[] = [];
+    const fetch = async (input: string | URL | Request) => {
+      const request = input as Request;
+      seen.push({
+        url: request.url,
+        authorization: request.headers.get('authorization'),
+        body: await request.json(),
+      });
+      const body = recallResponseSchema.parse({
+        query: 'porto',
+        k: 3,
+        items: [memory],
+        minScore: 0.3,
+        abstained: false,
+        tookMs: 1,
+      });
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const retriever = new StrataRetriever({
+      url: 'http://strata.test:8080/',
+      apiKey: 'secret-key-0123456789',
+      groupId: 'team-a',
+      k: 3,
+      fetch,
+    });
+    const docs = await retriever.invoke('porto');
+    expect(docs.map((d) => d.metadata.id)).toEqual(['m9']);
+    expect(seen).toEqual([
+      {
+        url: 'http://strata.test:8080/v1/groups/team-a/recall',
+        authorization: 'Bearer secret-key-0123456789',
+        body: { query: 'porto', k: 3 },
+      },
+    ]);
+    expect(JSON.stringify(retriever.toJSON())).not.toContain('secret-key');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cycleReportSchema } from '../../domain/cycle-report.js';
 import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
+import { verifyReportSchema } from '../../domain/verify.js';
 import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
@@ -65,6 +66,24 @@ export function groupRoutes(services: ApiServices) {
       handler: async ({ params }) => {
         await services.deleteGroup(params.groupId);
         return { deleted: params.groupId };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/groups/:groupId/verify',
+      summary: "Check a group's graph: day parents, period parents, NEXT_PERIOD chains, counts, vector sizes",
+      tag: 'groups',
+      params: groupParamsSchema,
+      responses: {
+        200: {
+          description: 'every check, with up to five examples of each finding',
+          schema: verifyReportSchema,
+        },
+        404: { description: 'unknown group' },
+      },
+      handler: async ({ params }) => {
+        await requireGroup(params.groupId);
+        return services.verify(params.groupId);
       },
     }),
     defineRoute({

@@ -78,14 +78,24 @@ export function printReports(out: OutStream, reports: CycleReport[]): void {
     out.write(`${r.groupId}: ${r.status}${errors} in ${formatDuration(r.tookMs / 1000)}${dry}\n`);
     if (r.reason) out.write(`  ${r.reason}\n`);
     if (r.status === 'skipped') return;
+    const archived = r.pruned.archived as Record<string, number>;
     const table = formatTable(
-      [{ header: 'level' }, { header: 'created', align: 'right' }, { header: 'updated', align: 'right' }],
-      LEVELS.map((level) => [level, String(r.levels[level].created), String(r.levels[level].updated)]),
+      [
+        { header: 'level' },
+        { header: 'created', align: 'right' },
+        { header: 'updated', align: 'right' },
+        { header: 'archived', align: 'right' },
+      ],
+      LEVELS.map((level) => [
+        level,
+        String(r.levels[level].created),
+        String(r.levels[level].updated),
+        String(archived[level] ?? 0),
+      ]),
     );
     out.write(indent(table, '  '));
     out.write(
-      `  decay updated: ${r.decayUpdated}   pruned: ${plural(r.pruned.summaries, 'summary', 'summaries')}, ` +
-        `${plural(r.pruned.memories, 'memory', 'memories')}\n`,
+      `  decay updated: ${r.decayUpdated}   originals pruned: ${plural(r.pruned.memories, 'memory', 'memories')}\n`,
     );
     if (r.pendingWork) out.write('  some periods are still open; a later cycle will summarise them\n');
     for (const error of r.errors) out.write(`  error: ${truncate(error, width - 9)}\n`);

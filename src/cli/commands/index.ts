@@ -2,12 +2,14 @@ import { aggregateCommand } from './aggregate.js';
 import { driftCommand } from './drift.js';
 import { erasCommand } from './eras.js';
 import { importCommand } from './import.js';
+import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
 import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
 import { seedCommand } from './seed.js';
 import { summariesCommand } from './summaries.js';
 import { topicsCommand } from './topics.js';
+import { verifyCommand } from './verify.js';
 
 /** Every `strata <command>`, in the order the help lists them. */
 export const COMMANDS = {
@@ -16,10 +18,12 @@ export const COMMANDS = {
   aggregate: aggregateCommand,
   recall: recallCommand,
   summaries: summariesCommand,
+  verify: verifyCommand,
   eras: erasCommand,
   drift: driftCommand,
   topics: topicsCommand,
   profile: profileCommand,
+  mcp: mcpCommand,
   seed: seedCommand,
 };
 

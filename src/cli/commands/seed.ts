@@ -26,8 +26,8 @@ export const seedCommand: CommandSpec<SeedCommandOptions> = {
   description: [
     'Applies the schema, writes deterministic demo chats ending yesterday (the data starts exactly --months',
     'months before today), and runs a cycle per group, so Neo4j Browser shows memories, day, week and month',
-    'summaries and eras at once. Older day and week summaries are pruned by the usual decay rules',
-    '(PRUNE_ENABLED=false keeps them all).',
+    'summaries and eras at once. Older sessions, days and weeks are archived by the usual decay rules: out of',
+    'recall, still in the timeline.',
     'Running it again the same day creates nothing.',
   ].join('\n'),
   flags: {

@@ -1,0 +1,21 @@
+// The full-text hits of each query term in one group (memories and active summaries of the asked levels, inside
+// the window), with how many of the group's memories hold the term, and the group's memory count: what
+// domain/term-evidence.ts turns into bm25 and coverage. $terms are tokenizer words, so no Lucene syntax from the
+// caller reaches the index; the english analyzer stems them as it stemmed the text.
+CALL () {
+  RETURN COUNT { MATCH (m:Memory {groupId: $groupId}) } AS groupMemories
+}
+UNWIND $terms AS term
+CALL (term) {
+  CALL db.index.fulltext.queryNodes('text_fulltext', term, {limit: toInteger($perTerm)}) YIELD node, score
+  WITH node, score, CASE WHEN node:Memory THEN 'memory' ELSE node.level END AS level
+  WHERE node.groupId = $groupId AND node.archivedAt IS NULL
+  RETURN count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
+    collect(CASE
+      WHEN level IN $levels
+        AND ($from IS NULL OR coalesce(node.ts, node.endsAt) >= datetime($from))
+        AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to))
+      THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0)}
+    END)[..toInteger($limit)] AS hits
+}
+RETURN term, memoryCount, hits, groupMemories

@@ -1,0 +1,3 @@
+// Schema that earlier versions created and this one replaces; dropped before the current schema is applied.
+// Memory ids were once unique across all groups (memory_id); they are unique within a group now (memory_group_id).
+DROP CONSTRAINT memory_id IF EXISTS;

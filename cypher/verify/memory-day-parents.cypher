@@ -1,0 +1,10 @@
+// Memories the cycle has settled (dayPending false) that are not under exactly one day summary of their own day.
+// Memories still pending are counted apart: the next cycle takes them.
+MATCH (m:Memory {groupId: $groupId})
+WITH m, COUNT {
+    MATCH (d:Summary {groupId: $groupId, level: 'day'})-[:SUMMARIZES]->(m)
+    WHERE d.startsAt <= m.ts < d.endsAt
+  } AS days
+WITH m, days
+WHERE m.dayPending = true OR days <> 1
+RETURN m.dayPending = true AS pending, count(m) AS count, collect(m.id)[..5] AS examples

@@ -1,0 +1,13 @@
+// Vectors missing or of another size than the embedder's: memories and active summaries need their recall vector
+// (archived summaries have none by design), every summary its content vector.
+CALL () {
+  MATCH (m:Memory {groupId: $groupId})
+  WHERE m.embedding IS NULL OR size(m.embedding) <> $dimension
+  RETURN 'memory' AS kind, m.id AS id
+  UNION ALL
+  MATCH (s:Summary {groupId: $groupId})
+  WHERE (s.archivedAt IS NULL AND (s.embedding IS NULL OR size(s.embedding) <> $dimension))
+     OR s.contentEmbedding IS NULL OR size(s.contentEmbedding) <> $dimension
+  RETURN s.level AS kind, s.id AS id
+}
+RETURN kind, count(id) AS count, collect(id)[..5] AS examples

@@ -1,0 +1,1853 @@
+/**
+ * Generated from Strata's OpenAPI document (openapi-typescript); do not edit by hand.
+ * Regenerate with `npm run client:types` at the repository root; test/unit/client-types.test.ts
+ * fails while this file and the server's routes disagree.
+ */
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Neo4j is reachable and the schema is applied and online */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store 1 to 1000 memories; idempotent, all or nothing */
+        post: operations["postV1GroupsByGroupIdMemories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group: its time zone, last ingest and cycle, and how much it holds */
+        get: operations["getV1GroupsByGroupId"];
+        put?: never;
+        post?: never;
+        /** Delete a group and everything it holds */
+        delete: operations["deleteV1GroupsByGroupId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a group's time zone (before its first calendar summaries) */
+        put: operations["putV1GroupsByGroupIdSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a group's graph: day parents, period parents, NEXT_PERIOD chains, counts, vector sizes */
+        get: operations["getV1GroupsByGroupIdVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a roll-up cycle for the group now (dryRun=true only counts) */
+        post: operations["postV1GroupsByGroupIdAggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List summaries, newest first; filter by level and a time window */
+        get: operations["getV1GroupsByGroupIdSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/summaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One summary with its children and NEXT_PERIOD neighbours */
+        get: operations["getV1SummariesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hybrid search over memories, summaries and eras, expanded down to the words said */
+        post: operations["postV1GroupsByGroupIdRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A prompt-ready block: current era, last month, two weeks, three days (and recall for a query) */
+        get: operations["getV1GroupsByGroupIdContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compact a chat history: summarise the older messages, keep the latest whole */
+        post: operations["postV1Compact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topic drift and embedding distance between consecutive periods, with what each measures (JSON, or CSV with Accept: text/csv or format=csv) */
+        get: operations["getV1GroupsByGroupIdDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topics over time in long format, one row per period and topic (JSON, or CSV with Accept: text/csv or format=csv) */
+        get: operations["getV1GroupsByGroupIdTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/drift/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the drift page draws: periods with topics, the drift series and the eras */
+        get: operations["getV1GroupsByGroupIdDriftChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/topics/{name}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One topic's weight in every period of a level */
+        get: operations["getV1GroupsByGroupIdTopicsByNameTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/eras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's eras in time order, the current one last */
+        get: operations["getV1GroupsByGroupIdEras"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current era and the topic evolution of the last 12 weeks */
+        get: operations["getV1GroupsByGroupIdProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page with topics over time, the drift curve and era boundaries */
+        get: operations["getGroupsByGroupIdDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenAPI 3.1 document for this API */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Browsable API reference (Swagger UI) */
+        get: operations["getDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        CompactMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant" | "tool";
+            content: string;
+        };
+        CompactRequest: {
+            messages: components["schemas"]["CompactMessage"][];
+            /**
+             * @description Compact only when there are more messages than this
+             * @default 20
+             */
+            threshold?: number;
+            /**
+             * @description Latest messages kept word for word
+             * @default 6
+             */
+            keepRecent?: number;
+        };
+        CompactResponse: {
+            compacted: boolean;
+            /** @description Summary of the older messages; null when not compacted */
+            summary: string | null;
+            keyPoints: string[];
+            /** @description Short lines from the older messages, verbatim: numbers, links, decisions, preferences */
+            preservedContext: string[];
+            /** @description Messages to keep as they are: system messages from the older part, then the latest ones */
+            recent: components["schemas"]["CompactMessage"][];
+            warning?: string;
+        };
+        CycleReport: {
+            groupId: string;
+            runId: string | null;
+            dryRun: boolean;
+            /** @enum {string} */
+            status: "succeeded" | "failed" | "skipped";
+            /** @description Why the cycle was skipped or failed */
+            reason?: string;
+            levels: {
+                session: {
+                    created: number;
+                    updated: number;
+                };
+                day: {
+                    created: number;
+                    updated: number;
+                };
+                week: {
+                    created: number;
+                    updated: number;
+                };
+                month: {
+                    created: number;
+                    updated: number;
+                };
+                era: {
+                    created: number;
+                    updated: number;
+                };
+            };
+            decayUpdated: number;
+            /** @description What pruning did (or, in a dry run, would do) */
+            pruned: {
+                /** @description Summaries archived per level: out of recall (no vector), still in the timeline with their topics */
+                archived: {
+                    session: number;
+                    day: number;
+                    week: number;
+                    month: number;
+                };
+                /** @description Originals deleted: stored longer than KEEP_ORIGINAL_DAYS ago and covered by a day summary */
+                memories: number;
+            };
+            errors: string[];
+            /** @description Periods still open or sessions still active, left for a later cycle */
+            pendingWork: boolean;
+            startedAt: string;
+            tookMs: number;
+        };
+        DriftChart: {
+            /**
+             * @description Tenant of the memory graph
+             * @example team-alpha
+             */
+            groupId: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            /** @description Oldest first */
+            periods: {
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Exclusive end of the period, YYYY-MM-DD
+                 */
+                periodEnd: string;
+                /** @description The period summary */
+                text: string;
+                topics: {
+                    name: string;
+                    /** @description Share of the period given to this topic */
+                    weight: number;
+                }[];
+                /** @description How busy the period was, 0..1 */
+                activityScore: number;
+                messageCount: number;
+            }[];
+            /** @description One per period after the first, oldest first */
+            drift: {
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                previousStart: string;
+                /** @description Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward the group's background (a topic lends weight to the topics other periods mention with it), so periods of one era read low even when their short topic lists differ. Read this one for era changes. */
+                topicDrift: number;
+                /** @description The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods of one era often do. Kept for comparison. */
+                jsd: number;
+                /** @description 1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector. */
+                cosineDistance: number | null;
+                /** @description Topics listed now but not in the previous period */
+                appeared: string[];
+                /** @description Topics listed in the previous period but not now */
+                faded: string[];
+            }[];
+            /** @description Oldest first */
+            eras: {
+                id: string;
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                start: string;
+                /**
+                 * Format: date
+                 * @description Exclusive end of the era, YYYY-MM-DD
+                 */
+                end: string;
+                theme: string;
+                keyTopics: string[];
+                /** @description True for the era still open */
+                current: boolean;
+            }[];
+            /** @description What each drift figure measures, in words */
+            measures: {
+                topicDrift: string;
+                jsd: string;
+                cosineDistance: string;
+            };
+        };
+        DriftSeries: {
+            groupId: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            points: {
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 */
+                previousStart: string;
+                /** @description Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward the group's background (a topic lends weight to the topics other periods mention with it), so periods of one era read low even when their short topic lists differ. Read this one for era changes. */
+                topicDrift: number;
+                /** @description The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods of one era often do. Kept for comparison. */
+                jsd: number;
+                /** @description 1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector. */
+                cosineDistance: number | null;
+                /** @description Topics listed now but not in the previous period */
+                appeared: string[];
+                /** @description Topics listed in the previous period but not now */
+                faded: string[];
+            }[];
+            /** @description What each drift figure measures, in words */
+            measures: {
+                topicDrift: string;
+                jsd: string;
+                cosineDistance: string;
+            };
+        };
+        Era: {
+            id: string;
+            /** @description First day of the era (YYYY-MM-DD) */
+            start: string;
+            /** @description Day after the era (exclusive, YYYY-MM-DD) */
+            end: string;
+            theme: string;
+            keyTopics: string[];
+            text: string | null;
+            current: boolean;
+            /** @description The era that older eras were folded into, past the kept count */
+            earlier: boolean;
+            periodCount: number;
+        };
+        ErrorBody: {
+            /**
+             * @description Machine-readable code, e.g. invalid_request
+             * @example invalid_request
+             */
+            error: string;
+            message: string;
+            /** @description For invalid input: each bad field and what is wrong with it */
+            issues?: {
+                /** @example body.memories.1.ts */
+                field: string;
+                message: string;
+            }[];
+        };
+        Group: {
+            groupId: string;
+            timezone: string;
+            createdAt: string | null;
+            lastIngestAt: string | null;
+            lastCycleAt: string | null;
+            /** @description The group's clock: the time of its latest memory; decay and archiving run on it */
+            latestMemoryAt: string | null;
+            memories: number;
+            summaries: number;
+        };
+        GroupContext: {
+            text: string;
+            tokens: number;
+            truncated: boolean;
+        };
+        GroupProfile: {
+            groupId: string;
+            currentEra: {
+                started: string;
+                theme: string;
+                keyTopics: string[];
+            } | null;
+            /** @description The last 12 weeks, oldest first */
+            topicEvolution: {
+                /** @description Week start (YYYY-MM-DD) */
+                period: string;
+                topTopics: string[];
+                activityScore: number;
+            }[];
+        };
+        GroupSettings: {
+            /** @example Europe/Berlin */
+            timezone: string;
+        };
+        IngestResult: {
+            /** @description Ids written by this request */
+            created: string[];
+            /** @description Ids that were already stored (or repeated in the batch); left unchanged */
+            existing: string[];
+        };
+        MemoryBatch: {
+            memories: components["schemas"]["MemoryInput"][];
+        };
+        MemoryInput: {
+            /** @description Client id; a content hash is used when absent */
+            id?: string;
+            text: string;
+            speaker: string;
+            /** Format: date-time */
+            ts: string;
+            sessionId?: string;
+            /** @description Flat map of string, number or boolean values */
+            meta?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        /** @description OpenAPI 3.1 description of every route, this one included */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Readiness: {
+            ready: boolean;
+            /** @enum {string} */
+            neo4j: "reachable" | "unreachable";
+            schema?: {
+                missing: string[];
+                notOnline: string[];
+            };
+            message?: string;
+        };
+        RecallDetail: {
+            id: string;
+            text: string;
+            speaker: string;
+            ts: string;
+            /** @description Similarity of this memory to the query */
+            score: number;
+            /** @description Ids from the hit down to this memory */
+            path: string[];
+        };
+        RecallExpand: {
+            /**
+             * @description Neighbouring turns to bring under a memory hit: the reply to a question first, else the neighbour that holds more of the query
+             * @default 1
+             */
+            turns?: number;
+            /**
+             * @description Expand summary hits down SUMMARIZES to memories
+             * @default true
+             */
+            down?: boolean;
+            /**
+             * @description Memories to bring back per summary hit, most similar to the query first
+             * @default 3
+             */
+            perSummary?: number;
+            /**
+             * @description Neighbour periods to follow along NEXT_PERIOD, in each direction
+             * @default 1
+             */
+            sideways?: number;
+        };
+        RecallItem: {
+            id: string;
+            /** @enum {string} */
+            kind: "memory" | "summary" | "era";
+            /** @enum {string} */
+            level: "memory" | "session" | "day" | "week" | "month" | "era";
+            text: string;
+            speaker?: string;
+            ts?: string;
+            periodStart?: string;
+            periodEnd?: string;
+            /** @description Relevance, 0..1, on the same scale for every query (see scoreParts) */
+            score: number;
+            scoreParts: components["schemas"]["ScoreParts"];
+            /** @description Ids from the hit down to this item; [id] for the hit itself */
+            path: string[];
+            details: components["schemas"]["RecallDetail"][];
+            neighbours: components["schemas"]["RecallNeighbour"][];
+        };
+        RecallNeighbour: {
+            id: string;
+            /** @enum {string} */
+            level: "memory" | "session" | "day" | "week" | "month" | "era";
+            periodStart: string;
+            periodEnd: string;
+            text: string;
+            /** @enum {string} */
+            direction: "previous" | "next";
+        };
+        RecallRequest: {
+            query: string;
+            /**
+             * @description How many hits to return
+             * @default 10
+             */
+            k?: number;
+            /** @description Levels to search; all when absent */
+            levels?: ("memory" | "session" | "day" | "week" | "month" | "era")[];
+            /** @description Start of the time window (inclusive) */
+            from?: string;
+            /** @description End of the time window (exclusive; a plain date includes that whole day) */
+            to?: string;
+            /** @default {} */
+            expand?: components["schemas"]["RecallExpand"];
+            /**
+             * @description Search with vectors and full text fused (default), or with one side only
+             * @default hybrid
+             * @enum {string}
+             */
+            mode?: "hybrid" | "vector" | "lexical";
+            /** @description Relevance floor: hits whose score (relevance, 0..1) is below it are not returned; the server default (RECALL_MIN_RELEVANCE) when absent, 0 returns every hit */
+            minScore?: number;
+        };
+        RecallResponse: {
+            query: string;
+            k: number;
+            items: components["schemas"]["RecallItem"][];
+            /** @description The relevance floor this response was cut at */
+            minScore: number;
+            /** @description True when the search found hits but none reached the floor: the group holds no answer */
+            abstained: boolean;
+            tookMs: number;
+        };
+        ScoreParts: {
+            /** @description The reported score: how much of the query the hit (with its neighbouring turns) holds, each query term weighted by its rarity in the group; 0..1 on the same scale for every query */
+            relevance: number;
+            /** @description What the order follows: fused rank x decay x level weight */
+            rank: number;
+            /** @description Cosine similarity from the vector index, if it matched */
+            vector: number | null;
+            /** @description Full-text score, if it matched */
+            lexical: number | null;
+            /** @description Reciprocal-rank fusion of both lists, 0..1 */
+            fused: number;
+            /** @description Freshness of the hit, 0..1 (1 for raw memories) */
+            decay: number;
+            /** @description Weight given to the hit level */
+            levelWeight: number;
+        };
+        Summary: {
+            /** @example team-a:week:2024-04-29 */
+            id: string;
+            groupId: string;
+            /** @enum {string} */
+            level: "session" | "day" | "week" | "month";
+            /** @description First day of the period (YYYY-MM-DD, group time zone) */
+            periodStart: string;
+            /** @description Last day of the period, inclusive */
+            periodEnd: string;
+            /** @description Instant the period starts (UTC) */
+            startsAt: string;
+            /** @description Instant the period ends, exclusive (UTC); for sessions the last message */
+            endsAt: string;
+            text: string;
+            topics: components["schemas"]["TopicWeight"][];
+            highlights: string[];
+            activeUsers: string[];
+            messageCount: number;
+            activityScore: number;
+            decay: number;
+            /** @description When pruning archived it (decayed): out of recall, still in the timeline; null while active */
+            archivedAt: string | null;
+            version: number;
+            summarizer: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        SummaryDetail: {
+            summary: components["schemas"]["Summary"];
+            /** @description Ids of what it summarises: memories, or summaries a level down */
+            children: string[];
+            /** @description Ids of the summaries (or era) that summarise it */
+            parents: string[];
+            /** @description NEXT_PERIOD predecessor at the same level */
+            previous: string | null;
+            /** @description NEXT_PERIOD successor at the same level */
+            next: string | null;
+        };
+        TopicsOverTime: {
+            /**
+             * @description Tenant of the memory graph
+             * @example team-alpha
+             */
+            groupId: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            /** @description Oldest period first, heaviest topic first */
+            rows: {
+                /**
+                 * Format: date
+                 * @description First day of the period (YYYY-MM-DD)
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Day after the period (exclusive, YYYY-MM-DD)
+                 */
+                periodEnd: string;
+                /** @description The topic as shown ("Lisbon", "seating plan") */
+                topic: string;
+                /** @description Its normalised name, the same in every period: join and pivot on this */
+                key: string;
+                /** @description Class-based TF-IDF weight in the period, relative to the period's top topic (1) */
+                weight: number;
+                /** @description The weight's share of the period's topic weights */
+                share: number;
+                /** @description 1 for the heaviest topic of the period */
+                rank: number;
+                /** @description Messages in the period */
+                messageCount: number;
+            }[];
+        };
+        TopicTimeline: {
+            groupId: string;
+            /** @description The normalised topic name */
+            topic: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            points: {
+                periodStart: string;
+                weight: number;
+            }[];
+        };
+        TopicWeight: {
+            name: string;
+            weight: number;
+        };
+        VerifyReport: {
+            groupId: string;
+            /** @description True when every check holds */
+            ok: boolean;
+            checks: {
+                /** @enum {string} */
+                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                description: string;
+                ok: boolean;
+                findings: {
+                    /** @enum {string} */
+                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                    where: string;
+                    count: number;
+                    /** @description Up to five ids (or chain figures) to start looking from */
+                    examples: string[];
+                }[];
+            }[];
+            /** @description Work the next cycle will take; not a fault */
+            pending: {
+                memories: number;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description not ready, with the reason */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    postV1GroupsByGroupIdMemories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memories": [
+                 *         {
+                 *           "text": "Shall we move the retro to Thursday?",
+                 *           "speaker": "ana",
+                 *           "ts": "2024-05-02T09:30:00Z",
+                 *           "sessionId": "standup-42"
+                 *         },
+                 *         {
+                 *           "id": "msg-1002",
+                 *           "text": "Thursday works for me.",
+                 *           "speaker": "ben",
+                 *           "ts": "2024-05-02T09:31:10+02:00",
+                 *           "meta": {
+                 *             "channel": "general"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemoryBatch"];
+            };
+        };
+        responses: {
+            /** @description ids created and ids already stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description invalid items, each with its field path */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an id already belongs to another group; nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteV1GroupsByGroupId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                    };
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putV1GroupsByGroupIdSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timezone": "Europe/Berlin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GroupSettings"];
+            };
+        };
+        responses: {
+            /** @description the settings now in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupSettings"];
+                };
+            };
+            /** @description not an IANA time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the group already has day, week or month summaries in another time zone */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every check, with up to five examples of each finding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyReport"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postV1GroupsByGroupIdAggregate: {
+        parameters: {
+            query?: {
+                /** @description Count what a cycle would do; write nothing */
+                dryRun?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description what the cycle created, updated and pruned per level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CycleReport"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description another instance is running this group's cycle */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CycleReport"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdSummaries: {
+        parameters: {
+            query?: {
+                level?: "session" | "day" | "week" | "month";
+                from?: string;
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        summaries: components["schemas"]["Summary"][];
+                    };
+                };
+            };
+            /** @description invalid level, window or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1SummariesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryDetail"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no summary with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postV1GroupsByGroupIdRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "when did we plan the lake trip?",
+                 *       "k": 5,
+                 *       "levels": [
+                 *         "memory",
+                 *         "day",
+                 *         "week"
+                 *       ],
+                 *       "expand": {
+                 *         "perSummary": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecallRequest"];
+            };
+        };
+        responses: {
+            /** @description ranked items with score parts, paths and expanded details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecallResponse"];
+                };
+            };
+            /** @description empty query, k over 100, from after to, or an unknown level */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdContext: {
+        parameters: {
+            query?: {
+                budgetTokens?: number;
+                query?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the block and its estimated tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupContext"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postV1Compact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Book the cabin for July 12 to 14."
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Booked, confirmation 4471."
+                 *         }
+                 *       ],
+                 *       "threshold": 20,
+                 *       "keepRecent": 6
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompactRequest"];
+            };
+        };
+        responses: {
+            /** @description the compacted history, or the messages unchanged with a warning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompactResponse"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdDrift: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the drift series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftSeries"];
+                };
+            };
+            /** @description unknown level or bad window */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdTopics: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the topic x period table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicsOverTime"];
+                };
+            };
+            /** @description unknown level or bad window */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdDriftChart: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the chart document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftChart"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdTopicsByNameTimeline: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicTimeline"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdEras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description eras */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eras: components["schemas"]["Era"][];
+                    };
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupProfile"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGroupsByGroupIdDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,84 @@
+/**
+ * Lexical evidence of a query, term by term: which hits hold which query terms, how rare each term is in the
+ * group, and from that two numbers per hit. `bm25` is the sum of the term scores (what Lucene gives an OR query),
+ * good for ranking. `coverage` is the share of the query's information the hit holds, each term weighted by its
+ * rarity in the group: a fixed 0..1 scale whatever the query, so 0.6 means the same thing for every question, and
+ * a question about things the group never mentioned scores near 0 on every hit.
+ */
+
+/** The full-text hits of one query term in one group (from recall/term-hits.cypher). */
+export interface TermHits {
+  term: string;
+  hits: { id: string; level: string; score: number; decay: number }[];
+  /** How many of the group's memories hold the term (at least the memory hits above). */
+  memoryCount: number;
+}
+
+export interface LexicalEvidence {
+  id: string;
+  level: string;
+  decay: number;
+  bm25: number;
+  /** The query terms the hit holds. */
+  terms: Set<string>;
+}
+
+/** BM25's inverse document frequency; a term the group never uses weighs the most. */
+export function idf(documentCount: number, memoryCount: number): number {
+  const n = Math.max(documentCount, memoryCount);
+  return Math.log(1 + (n - memoryCount + 0.5) / (memoryCount + 0.5));
+}
+
+/** Per-term weights (idf in the group) and per-hit evidence, merged over the terms. */
+export function lexicalEvidence(
+  termHits: TermHits[],
+  groupMemories: number,
+): { weights: Map<string, number>; hits: Map<string, LexicalEvidence> } {
+  const weights = new Map<string, number>();
+  const hits = new Map<string, LexicalEvidence>();
+  for (const { term, hits: termHitList, memoryCount } of termHits) {
+    weights.set(term, idf(groupMemories, memoryCount));
+    for (const hit of termHitList) {
+      let evidence = hits.get(hit.id);
+      if (!evidence) {
+        evidence = { id: hit.id, level: hit.level, decay: hit.decay, bm25: 0, terms: new Set() };
+        hits.set(hit.id, evidence);
+      }
+      evidence.bm25 += hit.score;
+      evidence.terms.add(term);
+    }
+  }
+  return { weights, hits };
+}
+
+/** Share of the query's term weight that `terms` hold, 0..1. */
+export function coverage(terms: Iterable<string>, weights: Map<string, number>): number {
+  let total = 0;
+  for (const w of weights.values()) total += w;
+  if (total <= 0) return 0;
+  let held = 0;
+  for (const term of new Set(terms)) held += weights.get(term) ?? 0;
+  return Math.min(1, held / total);
+}
+
+/** How much a neighbouring turn's evidence counts for a turn: the answer often sits in the turn after a question. */
+export const NEIGHBOUR_SHARE = 0.5;
+
+/**
+ * A turn scored with its neighbours in the conversation: its own bm25 plus a share of theirs, and its coverage
+ * with the terms only its neighbours hold counted at that share. "Which team did you sign with?" then lifts the
+ * reply "The Minnesota Wolves", and a reply lifts the question that gives it its subject.
+ */
+export function windowEvidence(
+  own: LexicalEvidence | undefined,
+  neighbours: (LexicalEvidence | undefined)[],
+  weights: Map<string, number>,
+): { bm25: number; coverage: number } {
+  const ownTerms = own?.terms ?? new Set<string>();
+  const theirs = new Set(neighbours.flatMap((n) => [...(n?.terms ?? [])]).filter((t) => !ownTerms.has(t)));
+  const bm25 = (own?.bm25 ?? 0) + NEIGHBOUR_SHARE * Math.max(0, ...neighbours.map((n) => n?.bm25 ?? 0));
+  return {
+    bm25,
+    coverage: Math.min(1, coverage(ownTerms, weights) + NEIGHBOUR_SHARE * coverage(theirs, weights)),
+  };
+}

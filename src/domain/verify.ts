@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The checks of `strata verify`, in the order a report lists them, with what each one holds to. */
+export const VERIFY_CHECKS = {
+  'memory-day-parent': 'every settled memory is under exactly one day summary of its own day',
+  'period-parent': "every settled day is under its ISO week, every settled week under its Thursday's month",
+  'next-period-chain': "each level's NEXT_PERIOD links form one simple chain in period order",
+  'summary-counts': "each summary's messageCount equals what it covers",
+  vectors: "memories and active summaries carry vectors of the embedder's size",
+} as const;
+
+export type VerifyCheckName = keyof typeof VERIFY_CHECKS;
+
+export const verifyFindingSchema = z.object({
+  check: z.enum(Object.keys(VERIFY_CHECKS) as [VerifyCheckName, ...VerifyCheckName[]]),
+  /** Where it was found: a summary level, or 'memory'. */
+  where: z.string(),
+  count: z.number().int(),
+  examples: z
+    .array(z.string())
+    .meta({ description: 'Up to five ids (or chain figures) to start looking from' }),
+});
+
+export type VerifyFinding = z.infer<typeof verifyFindingSchema>;
+
+export const verifyReportSchema = z
+  .object({
+    groupId: z.string(),
+    ok: z.boolean().meta({ description: 'True when every check holds' }),
+    checks: z.array(
+      z.object({
+        check: verifyFindingSchema.shape.check,
+        description: z.string(),
+        ok: z.boolean(),
+        findings: z.array(verifyFindingSchema),
+      }),
+    ),
+    pending: z
+      .object({ memories: z.number().int() })
+      .meta({ description: 'Work the next cycle will take; not a fault' }),
+  })
+  .meta({ id: 'VerifyReport' });
+
+export type VerifyReport = z.infer<typeof verifyReportSchema>;
+
+/** The shape of one level's NEXT_PERIOD chain, as verify/next-period-chain.cypher measures it. */
+export interface ChainShape {
+  level: string;
+  nodes: number;
+  links: number;
+  branching: number;
+  merging: number;
+  heads: number;
+  backwards: number;
+}
+
+/** A chain is one simple path in period order: nodes - 1 links, no forks or merges, one head, nothing backwards. */
+export function chainFinding(chain: ChainShape): VerifyFinding | null {
+  const expectedHeads = chain.nodes > 0 ? 1 : 0;
+  const simple =
+    chain.links === Math.max(0, chain.nodes - 1) &&
+    chain.branching === 0 &&
+    chain.merging === 0 &&
+    chain.heads === expectedHeads &&
+    chain.backwards === 0;
+  if (simple) return null;
+  const { level, ...figures } = chain;
+  return {
+    check: 'next-period-chain',
+    where: level,
+    count: 1,
+    examples: [
+      Object.entries(figures)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    ],
+  };
+}
+
+/** One report from every finding; a check with no finding holds. */
+export function buildVerifyReport(
+  groupId: string,
+  findings: VerifyFinding[],
+  pendingMemories: number,
+): VerifyReport {
+  const checks = (Object.keys(VERIFY_CHECKS) as VerifyCheckName[]).map((check) => {
+    const own = findings.filter((f) => f.check === check && f.count > 0);
+    return { check, description: VERIFY_CHECKS[check], ok: own.length === 0, findings: own };
+  });
+  return { groupId, ok: checks.every((c) => c.ok), checks, pending: { memories: pendingMemories } };
+}

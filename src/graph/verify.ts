@@ -1,0 +1,55 @@
+import { type ChainShape, chainFinding, type VerifyFinding } from '../domain/verify.js';
+import type { Graph } from './graph.js';
+
+interface Row {
+  level?: string;
+  kind?: string;
+  pending?: boolean;
+  count: number;
+  examples: string[];
+}
+
+/** The integrity checks behind `strata verify`: read-only, one Cypher file each. */
+export class VerifyRepository {
+  constructor(private readonly graph: Graph) {}
+
+  /** Every finding for the group, and how many memories wait for the next cycle. */
+  async check(
+    groupId: string,
+    dimension: number,
+  ): Promise<{ findings: VerifyFinding[]; pendingMemories: number }> {
+    const read = (name: string, params: Record<string, unknown> = {}) =>
+      this.graph.read<Row>(`verify/${name}`, { groupId, ...params });
+    const [memoryRows, parentRows, countRows, vectorRows, chains] = await Promise.all([
+      read('memory-day-parents'),
+      read('period-parents'),
+      read('summary-counts'),
+      read('vectors', { dimension }),
+      Promise.all(
+        ['session', 'day', 'week', 'month'].map(async (level) => {
+          // An aggregation: always one row, zeros for a level with no summaries.
+          const [shape] = await this.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
+            groupId,
+            level,
+          });
+          return { level, ...(shape as Omit<ChainShape, 'level'>) };
+        }),
+      ),
+    ]);
+    const findings: VerifyFinding[] = [
+      ...memoryRows
+        .filter((r) => !r.pending)
+        .map((r) => ({ check: 'memory-day-parent' as const, where: 'memory', ...counted(r) })),
+      ...parentRows.map((r) => ({ check: 'period-parent' as const, where: r.level ?? '', ...counted(r) })),
+      ...countRows.map((r) => ({ check: 'summary-counts' as const, where: r.level ?? '', ...counted(r) })),
+      ...vectorRows.map((r) => ({ check: 'vectors' as const, where: r.kind ?? '', ...counted(r) })),
+      ...chains.flatMap((c) => chainFinding(c) ?? []),
+    ];
+    const pendingMemories = memoryRows.find((r) => r.pending)?.count ?? 0;
+    return { findings, pendingMemories };
+  }
+}
+
+function counted(row: Row): { count: number; examples: string[] } {
+  return { count: row.count, examples: row.examples };
+}

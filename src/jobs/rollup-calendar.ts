@@ -1,0 +1,125 @@
+import type { SummaryItem } from '../ai/summarizers/types.js';
+import type { LevelCounts } from '../domain/cycle-report.js';
+import type { CalendarLevel } from '../domain/levels.js';
+import { isClosed, localDate, type Period, parentKey, periodForKey } from '../domain/periods.js';
+import { childRange, countSpeakers, mergeSpeakerCounts, RecentWindow } from '../domain/rollup.js';
+import { type CycleContext, forEachPeriod } from './cycle-context.js';
+import { rollUpPeriod } from './summarize-period.js';
+
+/** What one calendar period holds, in the shape the summarizer takes. */
+interface PeriodContents {
+  items: SummaryItem[];
+  speakerCounts: Record<string, number>;
+  messageCount: number;
+}
+
+/** How the calendar levels differ; everything else is the one skeleton below. */
+interface CalendarLevelSpec {
+  /** Keys of the periods that have a pending child (a new memory, a regenerated child summary). */
+  pendingKeys(ctx: CycleContext): Promise<string[]>;
+  contents(ctx: CycleContext, period: Period): Promise<PeriodContents>;
+  /** Below this many children a period is carried by the local summarizer instead of the configured one. */
+  worthSummarizing(ctx: CycleContext): number;
+  /** Days and weeks have a level above them that must (re)summarise them. */
+  hasParent: boolean;
+}
+
+const LEVELS: Record<CalendarLevel, CalendarLevelSpec> = {
+  day: {
+    async pendingKeys(ctx) {
+      const times = await ctx.rollups.pendingDayTimes(ctx.groupId);
+      return times.map((ts) => localDate(ts, ctx.timezone));
+    },
+    async contents(ctx, period) {
+      const memories = await ctx.rollups.memoriesInRange(ctx.groupId, period.startsAt, period.endsAt);
+      return {
+        items: memories,
+        speakerCounts: countSpeakers(memories.map((m) => m.speaker)),
+        messageCount: memories.length,
+      };
+    },
+    worthSummarizing: (ctx) => ctx.rollup.dayMinMemories,
+    hasParent: true,
+  },
+  week: parentLevel('week', 'day'),
+  month: parentLevel('month', 'week'),
+};
+
+/** Weeks from day summaries, months from week summaries: parents summarise summaries, never raw messages. */
+function parentLevel(level: 'week' | 'month', childLevel: 'day' | 'week'): CalendarLevelSpec {
+  return {
+    async pendingKeys(ctx) {
+      const starts = await ctx.rollups.pendingChildPeriods(ctx.groupId, childLevel);
+      return starts.map((start) => parentKey(childLevel, start));
+    },
+    async contents(ctx, period) {
+      const range = childRange(level, period);
+      const children = await ctx.rollups.childSummaries(ctx.groupId, childLevel, range.from, range.to);
+      return {
+        items: children.map((c) => ({ id: c.id, text: c.text, ts: c.periodStart })),
+        speakerCounts: mergeSpeakerCounts(children),
+        messageCount: children.reduce((sum, c) => sum + (c.messageCount ?? 0), 0),
+      };
+    },
+    worthSummarizing: (ctx) => (level === 'week' ? ctx.rollup.weekMinDays : ctx.rollup.monthMinWeeks),
+    hasParent: level === 'week',
+  };
+}
+
+/**
+ * One calendar level of the cycle. Every period that is over (plus the grace period) and has a pending child gets
+ * its summary, however little it holds, so every memory is reachable from its day, week and month; a period with
+ * fewer children than is worth a summarizer call is carried by the local summarizer. A late child brings its
+ * period back, and the new version (in place, version + 1) marks the level above pending in turn.
+ */
+export async function rollupCalendarLevel(ctx: CycleContext, level: CalendarLevel): Promise<LevelCounts> {
+  const counts = { created: 0, updated: 0 };
+  const spec = LEVELS[level];
+  const keys = [...new Set(await spec.pendingKeys(ctx))].sort();
+  if (keys.length === 0) return counts;
+
+  const closed = keys
+    .map((key) => periodForKey(level, key, ctx.timezone))
+    .filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
+  if (closed.length < keys.length) ctx.pendingWork = true;
+
+  if (ctx.dryRun) {
+    const existing = await ctx.rollups.existingSummaryIds(
+      ctx.groupId,
+      level,
+      closed.map((p) => p.key),
+    );
+    for (const p of closed) counts[existing.has(p.key) ? 'updated' : 'created']++;
+    return counts;
+  }
+
+  const recent = new RecentWindow(await ctx.rollups.recentSummaries(ctx.groupId, level, 30));
+  await forEachPeriod(
+    ctx,
+    level,
+    closed,
+    (p) => p.key,
+    async (period) => {
+      const contents = await spec.contents(ctx, period);
+      if (contents.items.length === 0) return;
+      const outcome = await rollUpPeriod(
+        ctx,
+        {
+          level,
+          key: period.key,
+          start: period.start,
+          end: period.end,
+          startsAt: period.startsAt,
+          endsAt: period.endsAt,
+          ...contents,
+          parentPending: spec.hasParent,
+          thin: contents.items.length < spec.worthSummarizing(ctx),
+        },
+        recent,
+      );
+      counts[outcome]++;
+    },
+  );
+  if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, level);
+  return counts;
+}

@@ -1,0 +1,88 @@
+/**
+ * The text an MCP tool returns beside its structured result. Models read this text, so every line names
+ * the id and the date or period it rests on: an agent can cite what it uses and fetch more around it.
+ */
+import type { BuiltContext } from '../domain/context.js';
+import type { DriftResponse, Era } from '../domain/era.js';
+import type { IngestResult } from '../domain/memory.js';
+import type { RecallItem, RecallResponse } from '../domain/recall.js';
+import type { Summary } from '../domain/summary.js';
+
+/** "2024-04-29..2024-05-05" for a period, the instant for a memory. */
+function when(item: Pick<RecallItem, 'ts' | 'periodStart' | 'periodEnd'>): string {
+  if (item.periodStart) {
+    return item.periodEnd && item.periodEnd !== item.periodStart
+      ? `${item.periodStart}..${item.periodEnd}`
+      : item.periodStart;
+  }
+  return item.ts ?? 'undated';
+}
+
+function ids(list: string[]): string {
+  return list.length > 0 ? `: ${list.join(', ')}` : '';
+}
+
+export function ingestText(groupId: string, result: IngestResult): string {
+  return [
+    `Stored ${result.created.length} new memories in group ${groupId}${ids(result.created)}.`,
+    `${result.existing.length} were already stored${ids(result.existing)}.`,
+  ].join('\n');
+}
+
+export function recallText(response: RecallResponse): string {
+  if (response.items.length === 0) return `No memories match "${response.query}".`;
+  const lines = [`${response.items.length} hits for "${response.query}", best first:`];
+  response.items.forEach((item, i) => {
+    const who = item.speaker ? ` ${item.speaker}:` : '';
+    lines.push(
+      `${i + 1}. [${item.level} ${item.id} | ${when(item)} | score ${item.score.toFixed(3)}]${who} ${item.text}`,
+    );
+    for (const detail of item.details) {
+      lines.push(`   - [memory ${detail.id} | ${detail.ts}] ${detail.speaker}: ${detail.text}`);
+    }
+  });
+  return lines.join('\n');
+}
+
+export function contextText(context: BuiltContext): string {
+  if (!context.text.trim()) return 'The group has no memories or summaries yet.';
+  return context.truncated ? `${context.text}\n(cut to the token budget)` : context.text;
+}
+
+export function summariesText(groupId: string, summaries: Summary[]): string {
+  if (summaries.length === 0) return `No summaries for group ${groupId} in that range yet.`;
+  return summaries
+    .map((s) => {
+      const topics = s.topics.map((t) => t.name).join(', ');
+      return (
+        `[${s.level} ${s.id} | ${s.periodStart}..${s.periodEnd} | ${s.messageCount} messages` +
+        `${topics ? ` | topics: ${topics}` : ''}] ${s.text}`
+      );
+    })
+    .join('\n');
+}
+
+export function erasText(groupId: string, eras: Era[]): string {
+  if (eras.length === 0) {
+    return `No eras for group ${groupId} yet: eras need several weeks of week summaries.`;
+  }
+  return eras
+    .map((e) => {
+      const mark = e.current ? ' | current' : e.earlier ? ' | earlier eras folded together' : '';
+      return `[era ${e.id} | ${e.start} to ${e.end} (exclusive)${mark}] ${e.theme}; key topics: ${e.keyTopics.join(', ')}`;
+    })
+    .join('\n');
+}
+
+export function driftText(series: DriftResponse): string {
+  if (series.points.length === 0) {
+    return `No ${series.level} drift for group ${series.groupId} yet: it needs two ${series.level} summaries.`;
+  }
+  return series.points
+    .map((p) => {
+      const appeared = p.appeared.length ? `; appeared: ${p.appeared.join(', ')}` : '';
+      const faded = p.faded.length ? `; faded: ${p.faded.join(', ')}` : '';
+      return `[${series.level} ${p.periodStart} vs ${p.previousStart}] jsd ${p.jsd.toFixed(3)}${appeared}${faded}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OPERATION_METHODS,
+  StrataApiError,
+  StrataClient,
+  StrataConnectionError,
+  StrataTimeoutError,
+} from '../../packages/client/src/index.js';
+import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
+import { type ApiServices, createApp } from '../../src/api/app.js';
+import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { createLogger } from '../../src/log.js';
+import { listen } from '../support/listen.js';
+import { stubServices } from '../support/stub-services.js';
+
+const API_KEY = 'client-test-key-0123456789';
+
+const report: CycleReport = {
+  groupId: 'g',
+  runId: 'run-1',
+  dryRun: false,
+  status: 'succeeded',
+  levels: emptyLevels(),
+  decayUpdated: 0,
+  pruned: emptyPruned(),
+  errors: [],
+  pendingWork: false,
+  startedAt: '2024-05-01T00:00:00.000Z',
+  tookMs: 5,
+};
+
+/** Services that record each call and answer with just enough for the route to respond. */
+function recordingServices() {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const answers: Partial<ApiServices> = {
+    ingest: async () => ({ created: ['m1'], existing: [] }),
+    readiness: async () => ({ ready: true, neo4j: 'reachable' }),
+    getGroup: async (groupId) => ({
+      groupId,
+      timezone: 'UTC',
+      createdAt: null,
+      lastIngestAt: null,
+      lastCycleAt: null,
+      latestMemoryAt: null,
+      memories: 1,
+      summaries: 0,
+    }),
+    setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
+    deleteGroup: async () => undefined,
+    verify: async (groupId) => ({ groupId, ok: true, checks: [], pending: { memories: 0 } }),
+    aggregate: async (groupId) => ({ ...report, groupId }),
+    listSummaries: async () => [],
+    getSummary: async () => null,
+    recall: async (_g, request) => ({
+      query: request.query,
+      k: request.k,
+      items: [],
+      minScore: 0.3,
+      abstained: false,
+      tookMs: 1,
+    }),
+    context: async () => ({ text: 'ctx', tokens: 1, truncated: false }),
+    compact: async () => ({
+      compacted: false,
+      summary: null,
+      keyPoints: [],
+      preservedContext: [],
+      recent: [],
+    }),
+    drift: async (groupId, query) => ({ groupId, level: query.level, points: [], measures: DRIFT_MEASURES }),
+    driftChart: async (groupId, query) => ({
+      groupId,
+      level: query.level,
+      periods: [],
+      drift: [],
+      eras: [],
+      measures: DRIFT_MEASURES,
+    }),
+    topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
+    topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
+    eras: async () => [],
+    profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
+  };
+  const recorded = Object.fromEntries(
+    Object.entries(answers).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => {
+        calls.push({ name, args });
+        return (fn as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  ) as Partial<ApiServices>;
+  return { services: stubServices(recorded), calls, answers: recorded };
+}
+
+describe('StrataClient against the real routes', () => {
+  const { services, calls, answers } = recordingServices();
+  let server: Awaited<ReturnType<typeof listen>>;
+  let strata: StrataClient;
+
+  beforeAll(async () => {
+    server = await listen(
+      createApp({ services, log: createLogger('silent'), bodyLimitBytes: 100_000, apiKey: API_KEY }),
+    );
+    strata = new StrataClient({ url: server.url, apiKey: API_KEY, retries: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('calls every operation, each reaching the service it is for', async () => {
+    const memory = { text: 'Retro moves to Thursday.', speaker: 'ana', ts: '2024-05-02T09:30:00Z' };
+    const run: Record<(typeof OPERATION_METHODS)[keyof typeof OPERATION_METHODS], () => Promise<unknown>> = {
+      health: () => strata.health(),
+      ready: () => strata.ready(),
+      addMemories: () => strata.addMemories('team-a', [memory]),
+      getGroup: () => strata.getGroup('team-a'),
+      setGroupSettings: () => strata.setGroupSettings('team-a', { timezone: 'Europe/Berlin' }),
+      deleteGroup: () => strata.deleteGroup('team-a'),
+      verify: () => strata.verify('team-a'),
+      aggregate: () => strata.aggregate('team-a', { dryRun: true }),
+      listSummaries: () => strata.listSummaries('team-a', { level: 'week', limit: 5 }),
+      getSummary: () => strata.getSummary('team-a:week:2024-04-29').catch((e: StrataApiError) => e.error),
+      recall: () => strata.recall('team-a', { query: 'retro', k: 3 }),
+      context: () => strata.context('team-a', { budgetTokens: 200 }),
+      compact: () => strata.compact({ messages: [{ role: 'user', content: 'hi' }] }),
+      drift: () => strata.drift('team-a', { level: 'month' }),
+      driftChart: () => strata.driftChart('team-a'),
+      topicsOverTime: () => strata.topicsOverTime('team-a', { level: 'week' }),
+      topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
+      eras: () => strata.eras('team-a'),
+      profile: () => strata.profile('team-a'),
+      driftPage: () => strata.driftPage('team-a'),
+      openApiDocument: () => strata.openApiDocument(),
+      docsPage: () => strata.docsPage(),
+    };
+    const results = Object.fromEntries(
+      await Promise.all(Object.entries(run).map(async ([name, call]) => [name, await call()] as const)),
+    );
+    expect(Object.keys(run).sort()).toEqual([...new Set(Object.values(OPERATION_METHODS))].sort());
+    expect(results.health).toEqual({ status: 'ok' });
+    expect(results.addMemories).toEqual({ created: ['m1'], existing: [] });
+    expect(results.setGroupSettings).toEqual({ timezone: 'Europe/Berlin' });
+    expect(results.getSummary).toBe('not_found');
+    expect(results.verify).toMatchObject({ groupId: 'team-a', ok: true });
+    expect(results.recall).toMatchObject({ query: 'retro', k: 3, items: [] });
+    expect(results.drift).toMatchObject({ level: 'month' });
+    expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });
+    expect(results.openApiDocument).toMatchObject({ openapi: '3.1.0' });
+    expect(results.driftPage).toMatch(/<html/i);
+    expect(results.docsPage).toMatch(/swagger-ui/);
+
+    const args = (name: string) => calls.find((c) => c.name === name)?.args;
+    expect(args('ingest')).toEqual(['team-a', [memory]]);
+    expect(args('aggregate')).toEqual(['team-a', { dryRun: true }]);
+    expect(args('listSummaries')).toEqual(['team-a', { level: 'week', limit: 5 }]);
+    // The server fills in the request's defaults, so the client could leave them out.
+    expect(args('recall')?.[1]).toMatchObject({
+      query: 'retro',
+      k: 3,
+      mode: 'hybrid',
+      expand: { down: true },
+    });
+    expect(args('topicTimeline')?.slice(0, 2)).toEqual(['team-a', 'retro planning']);
+  });
+
+  it('returns drift and topics over time as CSV text', async () => {
+    expect(await strata.driftCsv('team-a')).toMatch(/^period_start,previous_start,topic_drift,/);
+    expect(await strata.topicsOverTimeCsv('team-a')).toMatch(/^period_start,period_end,level,topic,key,/);
+  });
+
+  it('throws StrataApiError with the fields the API reports', async () => {
+    const error = await strata
+      .addMemories('team-a', [{ text: 'hi', speaker: 'ana', ts: 'yesterday' }])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StrataApiError);
+    expect(error).toMatchObject({ status: 400, error: 'invalid_request' });
+    expect((error as StrataApiError).issues.map((i) => i.field)).toEqual(['body.memories.0.ts']);
+    expect((error as StrataApiError).message).toContain('body.memories.0.ts');
+  });
+
+  it('sends the API key, and reports a wrong one as unauthorized', async () => {
+    const stranger = new StrataClient({ url: server.url, apiKey: 'wrong-key-wrong-key-wrong', retries: 0 });
+    await expect(stranger.recall('team-a', { query: 'retro' })).rejects.toMatchObject({
+      status: 401,
+      error: 'unauthorized',
+    });
+    // Routes outside /v1 need no key.
+    expect(await stranger.health()).toEqual({ status: 'ok' });
+  });
+
+  it('returns the skipped report of a cycle another instance holds (409)', async () => {
+    const leased = await listen(
+      createApp({
+        services: stubServices({
+          getGroup: answers.getGroup,
+          aggregate: async (groupId) => ({ ...report, groupId, status: 'skipped', reason: 'leased' }),
+        }),
+        log: createLogger('silent'),
+        bodyLimitBytes: 100_000,
+      }),
+    );
+    try {
+      const result = await new StrataClient({ url: leased.url }).aggregate('team-a');
+      expect(result).toMatchObject({ status: 'skipped', reason: 'leased' });
+    } finally {
+      await leased.close();
+    }
+  });
+});
+
+describe('StrataClient transport', () => {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  it('retries a 503, re-sending the body, and returns the answer that follows', async () => {
+    const bodies: string[] = [];
+    const statuses = [503, 503, 201];
+    const strata = new StrataClient({
+      url: 'http://strata.test',
+      retries: 2,
+      fetch: async (input) => {
+        bodies.push(await (input as Request).text());
+        const status = statuses.shift() ?? 500;
+        return status === 503
+          ? json(503, { error: 'unavailable', message: 'busy' }, { 'retry-after': '0' })
+          : json(201, { created: ['m1'], existing: [] });
+      },
+    });
+    const result = await strata.addMemories('g', [{ text: 'a', speaker: 'b', ts: '2024-05-01T00:00:00Z' }]);
+    expect(result.created).toEqual(['m1']);
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0] ?? '')).toMatchObject({ memories: [{ text: 'a' }] });
+  });
+
+  it('waits as long as Retry-After says, and gives up when it asks for more than the cap', async () => {
+    const waits: number[] = [];
+    let sent = 0;
+    const fetch = resilientFetch({
+      fetch: async () => {
+        sent++;
+        return json(
+          503,
+          { error: 'unavailable', message: 'busy' },
+          { 'retry-after': sent === 1 ? '2' : '120' },
+        );
+      },
+      timeoutMs: 1000,
+      retry: { retries: 5, baseDelayMs: 10, maxDelayMs: 60_000 },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const response = await fetch(new Request('http://strata.test/v1/x', { method: 'POST', body: '{}' }));
+    expect(response.status).toBe(503);
+    expect(waits).toEqual([2000]);
+    expect(sent).toBe(2);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2024-05-01T10:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Wed, 01 May 2024 10:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+
+  it('reports the last 503 as a StrataApiError once the retries are spent', async () => {
+    let sent = 0;
+    const strata = new StrataClient({
+      url: 'http://strata.test',
+      retries: 1,
+      retryBaseDelayMs: 1,
+      fetch: async () => {
+        sent++;
+        return json(503, { error: 'unavailable', message: 'Neo4j is restarting' });
+      },
+    });
+    await expect(strata.eras('g')).rejects.toMatchObject({
+      status: 503,
+      error: 'unavailable',
+      message: 'Neo4j is restarting',
+    });
+    expect(sent).toBe(2);
+  });
+
+  it('never retries readiness, and returns its 503 report as an answer', async () => {
+    let sent = 0;
+    const strata = new StrataClient({
+      url: 'http://strata.test',
+      fetch: async () => {
+        sent++;
+        return json(503, { ready: false, neo4j: 'unreachable', message: 'connection refused' });
+      },
+    });
+    expect(await strata.ready()).toMatchObject({ ready: false, neo4j: 'unreachable' });
+    expect(sent).toBe(1);
+  });
+
+  it('gives each attempt its timeout', async () => {
+    const strata = new StrataClient({
+      url: 'http://strata.test',
+      timeoutMs: 50,
+      fetch: (input) =>
+        new Promise((_resolve, reject) => {
+          const signal = (input as Request).signal;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    const error = await strata.health().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StrataTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 50 });
+  });
+
+  it('keeps a code for error bodies that are not Strata’s', async () => {
+    const strata = new StrataClient({
+      url: 'http://strata.test',
+      fetch: async () => new Response('<html>Bad Gateway</html>', { status: 502 }),
+    });
+    await expect(strata.health()).rejects.toMatchObject({ status: 502, error: 'http_502' });
+  });
+
+  it('reports a server that is not there as a StrataConnectionError', async () => {
+    const closed = await listen(
+      createApp({ services: stubServices(), log: createLogger('silent'), bodyLimitBytes: 1000 }),
+    );
+    await closed.close();
+    const error = await new StrataClient({ url: closed.url }).health().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StrataConnectionError);
+    expect((error as Error).message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('refuses a URL that is not http(s)', () => {
+    expect(() => new StrataClient({ url: 'localhost:8080' })).toThrow(/http\(s\) URL/);
+  });
+});
