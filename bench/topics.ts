@@ -10,7 +10,7 @@
  * The three dev LoCoMo conversations, imported and rolled up the same way: topics of every summary that are
  * numbers, pronouns or speaker names (target: none), and each conversation's ten most frequent topics.
  *
- *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--keep]
+ *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--file locomo.json] [--keep]
  */
 
 import type { PlantedEra } from '../seed/generator.js';
@@ -42,6 +42,7 @@ const TARGET_SEPARATION = 2;
 const TOP_TOPICS = 10;
 
 const args = options({
+  file: { type: 'string' },
   seeds: { type: 'string', default: '1,2,3,4,5' },
   months: { type: 'string', default: '6' },
   'per-day': { type: 'string', default: '40' },
@@ -161,7 +162,7 @@ function reportDemo(results: SeedResult[]): void {
 
 /** Topics of every summary of the dev conversations: forbidden ones, and the most frequent per conversation. */
 async function locomoTopics(strata: Strata, groupIds: string[], deadline: Deadline): Promise<void> {
-  const conversations = await readLocomoFile(locomoPath());
+  const conversations = await readLocomoFile(locomoPath(args.file));
   heading(`LoCoMo dev: topics of every summary of ${conversations.length} conversations`);
   let forbidden = 0;
   for (const conversation of conversations) {
