@@ -6,7 +6,7 @@
  * do. Every stretch of up to three words of a run that ends in a noun is a candidate, so "greenhouse" is counted in
  * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
  */
-import { type AnalysedText, analyse, type TextToken } from './text.js';
+import { type AnalysedSentence, type AnalysedText, analyse, type TextToken } from './text.js';
 import { normalizeTopic } from './topics.js';
 
 /** One occurrence of a candidate topic. */
@@ -61,18 +61,33 @@ export function phraseOccurrences(
   const isName = nameMatcher(names);
   const out: PhraseOccurrence[] = [];
   for (const sentence of analysed.sentences) {
-    let run: TextToken[] = [];
-    for (const token of sentence.tokens) {
-      const role = isName(token.normal) ? null : roleOf(token);
-      // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
-      if (role === null || (role === 'modifier' && run.some(isNoun))) {
-        spansOf(run, out);
-        run = [];
-      }
-      if (role !== null) run.push(token);
+    // Every stretch is a candidate, so leaving out those with a name in them is the same as cutting runs at names.
+    for (const occurrence of sentencePhrases(sentence)) {
+      if (!occurrence.key.split(' ').some(isName)) out.push(occurrence);
     }
-    spansOf(run, out);
   }
+  return out;
+}
+
+/** A sentence is read again as an item, as a candidate for the summary and as background: found once. */
+const phrasesOfSentence = new WeakMap<AnalysedSentence, PhraseOccurrence[]>();
+
+function sentencePhrases(sentence: AnalysedSentence): PhraseOccurrence[] {
+  const cached = phrasesOfSentence.get(sentence);
+  if (cached) return cached;
+  const out: PhraseOccurrence[] = [];
+  let run: TextToken[] = [];
+  for (const token of sentence.tokens) {
+    const role = roleOf(token);
+    // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
+    if (role === null || (role === 'modifier' && run.some(isNoun))) {
+      spansOf(run, out);
+      run = [];
+    }
+    if (role !== null) run.push(token);
+  }
+  spansOf(run, out);
+  phrasesOfSentence.set(sentence, out);
   return out;
 }
 
