@@ -98,8 +98,25 @@ function roleOf(token: TextToken): 'noun' | 'modifier' | null {
   // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
   // ("in." where two sentences ran together) names nothing.
   if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
+  if (isNumberOrPronoun(token.normal)) return null;
   if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
   return token.pos === 'ADJ' ? 'modifier' : null;
+}
+
+const numberOrPronoun = new Map<string, boolean>();
+
+/**
+ * In context the tagger may read "the one I bought" or "the others" as nouns; a word that on its own is a number
+ * or a pronoun is neither a topic nor part of one.
+ */
+function isNumberOrPronoun(word: string): boolean {
+  let answer = numberOrPronoun.get(word);
+  if (answer === undefined) {
+    const alone = analyse(word).sentences[0]?.tokens[0];
+    answer = alone?.pos === 'NUM' || alone?.pos === 'PRON';
+    numberOrPronoun.set(word, answer);
+  }
+  return answer;
 }
 
 function isNoun(token: TextToken): boolean {
