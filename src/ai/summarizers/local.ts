@@ -35,7 +35,8 @@ interface Candidate {
 }
 
 export class LocalExtractiveSummarizer implements Summarizer {
-  readonly name = 'local-extractive@1';
+  // @2: topics are noun phrases and names found by winkNLP (@1 counted word unigrams and bigrams).
+  readonly name = 'local-extractive@2';
 
   constructor(private readonly embedder: SyncEmbedder) {}
 

@@ -43,7 +43,7 @@ export interface SummaryDraft {
   highlights: string[];
   /** Up to 5 speakers, most active first. */
   activeUsers: string[];
-  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@1". */
+  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@2". */
   summarizer: string;
 }
 
