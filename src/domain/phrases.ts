@@ -98,7 +98,7 @@ function roleOf(token: TextToken): 'noun' | 'modifier' | null {
   // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
   // ("in." where two sentences ran together) names nothing.
   if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
-  if (isNumberOrPronoun(token.normal)) return null;
+  if (isNumberOrPronoun(token.normal) || isNumberOrPronoun(token.lemma)) return null;
   if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
   return token.pos === 'ADJ' ? 'modifier' : null;
 }
@@ -106,8 +106,8 @@ function roleOf(token: TextToken): 'noun' | 'modifier' | null {
 const numberOrPronoun = new Map<string, boolean>();
 
 /**
- * In context the tagger may read "the one I bought" or "the others" as nouns; a word that on its own is a number
- * or a pronoun is neither a topic nor part of one.
+ * In context the tagger may read "the one I bought" or "loved ones" as nouns; a word that on its own (or in its
+ * dictionary form) is a number or a pronoun is neither a topic nor part of one.
  */
 function isNumberOrPronoun(word: string): boolean {
   let answer = numberOrPronoun.get(word);
