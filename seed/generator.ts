@@ -1,8 +1,11 @@
 import type { MemoryInput } from '../src/domain/memory.js';
-import { contentTokens } from '../src/domain/text.js';
+import { contentWords } from '../src/domain/text.js';
 import {
+  DEMO_FILLER_LINES,
   DEMO_NAMES,
   DEMO_THEMES,
+  DEMO_TIMES,
+  DEMO_WEEKDAYS,
   type DemoTheme,
   GENERIC_REPLIES,
   GENERIC_SMALL_TALK,
@@ -42,8 +45,6 @@ export interface DemoGroup {
 }
 
 const DAY_MS = 86_400_000;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const TIMES = ['7', '8', 'half 7', '6ish', 'noon', '9'];
 
 // Relative chance of a conversation starting in each local hour: quiet nights, lunch and evening peaks.
 const WEEKDAY_HOURS = [
@@ -265,8 +266,8 @@ function pickSpeaker(rng: Rng, active: Member[], previous: string | undefined): 
 
 function fill(rng: Rng, line: string, active: Member[], speaker: string, dayMs: number): string {
   return line.replace(/\{(name|day|time)\}/g, (_, slot: string) => {
-    if (slot === 'time') return pick(rng, TIMES);
-    if (slot === 'day') return WEEKDAYS[(new Date(dayMs).getUTCDay() + 1 + Math.floor(rng() * 5)) % 7];
+    if (slot === 'time') return pick(rng, DEMO_TIMES);
+    if (slot === 'day') return DEMO_WEEKDAYS[(new Date(dayMs).getUTCDay() + 1 + Math.floor(rng() * 5)) % 7];
     const others = active.filter((m) => m.name !== speaker);
     return others.length > 0 ? pick(rng, others).name : 'everyone';
   });
@@ -289,16 +290,8 @@ export function themeVocabulary(theme: DemoTheme): string[] {
   const cached = vocabularies.get(theme);
   if (cached) return cached;
   const wordsOf = (lines: string[]) =>
-    new Set(lines.flatMap((l) => contentTokens(l.replace(/\{\w+\}/g, ' '))));
-  const shared = wordsOf([
-    ...GENERIC_REPLIES,
-    ...GENERIC_SMALL_TALK,
-    ...PREFIXES,
-    ...SUFFIXES,
-    ...WEEKDAYS,
-    ...TIMES,
-    ...DEMO_NAMES,
-  ]);
+    new Set(lines.flatMap((l) => contentWords(l.replace(/\{\w+\}/g, ' '))));
+  const shared = wordsOf(DEMO_FILLER_LINES);
   for (const other of DEMO_THEMES) {
     if (other !== theme) for (const w of wordsOf([...other.questions, ...other.statements])) shared.add(w);
   }

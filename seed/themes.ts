@@ -311,3 +311,26 @@ export const DEMO_NAMES: string[] = [
   'Kofi',
   'Ines',
 ];
+
+/** What fills the {day} and {time} slots. */
+export const DEMO_WEEKDAYS: string[] = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+export const DEMO_TIMES: string[] = ['7', '8', 'half 7', '6ish', 'noon', '9'];
+
+/** Every line and word the eras share: replies, small talk, openers and endings, names, weekdays and times. */
+export const DEMO_FILLER_LINES: string[] = [
+  ...GENERIC_REPLIES,
+  ...GENERIC_SMALL_TALK,
+  ...PREFIXES,
+  ...SUFFIXES,
+  ...DEMO_NAMES,
+  ...DEMO_WEEKDAYS,
+  ...DEMO_TIMES,
+];

@@ -117,6 +117,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     drift: (groupId, query) => drift.drift(groupId, query),
     driftChart: (groupId, query) => drift.chart(groupId, query),
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
+    topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
     profile: (groupId) => drift.profile(groupId),
   };

@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { contentTokens } from '../../src/domain/text.js';
+import { contentWords } from '../../src/domain/text.js';
 
 /**
  * A plain BM25 over the turns of one conversation (Porter stems, stop words dropped, k1 1.2, b 0.75): the baseline
@@ -51,5 +51,5 @@ export class Bm25 {
 }
 
 function analyse(text: string): string[] {
-  return contentTokens(text).map((t) => stemmer(t));
+  return contentWords(text).map((t) => stemmer(t));
 }

@@ -1,8 +1,8 @@
 // Strata · one topic's weight in every week of a group (table), 0 where the week does not mention it.
 // Columns: the topic as stored, week start, weight, whether the week mentions it, the week's message count, its
 // era's theme, its id.
-// Leave topic null for the group's most mentioned topic, or name one: topics are stored lower-case
-// ('board game', not 'Board Games'); the name is lower-cased here.
+// Leave topic null for the group's most mentioned topic, or name one: topic ids end in the lower-case, singular
+// name ('board game', not 'Board Games'); the name is lower-cased here.
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param topic => null

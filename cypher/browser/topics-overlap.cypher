@@ -1,7 +1,7 @@
 // Strata · weeks where two topics are both mentioned (table), with both weights.
 // Columns: both topics, week start, weight of each, the week's message count, its id.
-// Leave topicA and topicB null for the pair of topics that share the most weeks, or name them (stored
-// lower-case; the names are lower-cased here). With only topicA set, topicB is its most frequent companion.
+// Leave topicA and topicB null for the pair of topics that share the most weeks, or name them (topic ids end in
+// the lower-case name; the names are lower-cased here). With only topicA set, topicB is its most frequent companion.
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param topicA => null

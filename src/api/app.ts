@@ -7,6 +7,7 @@ import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } fro
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
+import type { TopicsOverTime } from '../domain/topics-over-time.js';
 import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
 import { MCP_PATH, mcpHttpHandler } from '../mcp/http.js';
@@ -41,6 +42,7 @@ export interface ApiServices {
   drift(groupId: string, query: SeriesQuery): Promise<DriftResponse>;
   driftChart(groupId: string, query: SeriesQuery): Promise<DriftChart>;
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
+  topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
   profile(groupId: string): Promise<GroupProfile>;
 }

@@ -60,3 +60,12 @@ export interface CommandSpec<Options> {
 export const JSON_FLAG = {
   json: { type: 'boolean', description: 'Print one JSON document on stdout instead of tables' },
 } as const satisfies FlagSpecs;
+
+/** --level, one of `levels`; `byDefault` says what leaving it out means. */
+export function levelFlag(levels: readonly string[], byDefault: string) {
+  return {
+    type: 'string',
+    value: '<level>',
+    description: `One of ${levels.join(', ')} (default ${byDefault})`,
+  } as const satisfies FlagSpecs[string];
+}

@@ -22,18 +22,32 @@ export const driftChartPeriodSchema = z.object({
   messageCount: z.number().int().min(0),
 });
 
+/** What each drift measure is, said once: the schema descriptions, the /drift response and the page use it. */
+export const DRIFT_MEASURES = {
+  topicDrift:
+    "Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward " +
+    "the group's background (a topic lends weight to the topics other periods mention with it), so periods of " +
+    'one era read low even when their short topic lists differ. Read this one for era changes.',
+  jsd:
+    'The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods ' +
+    'of one era often do. Kept for comparison.',
+  cosineDistance:
+    "1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. " +
+    'Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector.',
+} as const;
+
+export const driftMeasuresSchema = z
+  .object({ topicDrift: z.string(), jsd: z.string(), cosineDistance: z.string() })
+  .meta({ description: 'What each drift figure measures, in words' });
+
 export const driftChartPointSchema = z.object({
   periodStart: dateSchema,
   previousStart: dateSchema,
-  jsd: z.number().min(0).max(1).meta({ description: 'Jensen-Shannon divergence of topics, in bits' }),
-  cosineDistance: z
-    .number()
-    .min(0)
-    .max(2)
-    .nullable()
-    .meta({ description: '1 - cosine similarity of the embeddings; null when either has none' }),
-  appeared: z.array(z.string()),
-  faded: z.array(z.string()),
+  topicDrift: z.number().min(0).max(1).meta({ description: DRIFT_MEASURES.topicDrift }),
+  jsd: z.number().min(0).max(1).meta({ description: DRIFT_MEASURES.jsd }),
+  cosineDistance: z.number().min(0).max(2).nullable().meta({ description: DRIFT_MEASURES.cosineDistance }),
+  appeared: z.array(z.string()).meta({ description: 'Topics listed now but not in the previous period' }),
+  faded: z.array(z.string()).meta({ description: 'Topics listed in the previous period but not now' }),
 });
 
 export const driftChartEraSchema = z.object({
@@ -54,6 +68,7 @@ export const driftChartSchema = z
       .array(driftChartPointSchema)
       .meta({ description: 'One per period after the first, oldest first' }),
     eras: z.array(driftChartEraSchema).meta({ description: 'Oldest first' }),
+    measures: driftMeasuresSchema,
   })
   .meta({ id: 'DriftChart' });
 

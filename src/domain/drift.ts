@@ -1,4 +1,6 @@
-import { compareNames, mergeTopics, type WeightedTopic } from './topics.js';
+import { csvNumber, toCsv } from './csv.js';
+import { smoothTowardBackground } from './topic-smoothing.js';
+import { compareNames, mergeTopics, normalizeTopic, type WeightedTopic } from './topics.js';
 
 /** One period of a series as drift sees it: its topics and, when it has one, its embedding. */
 export interface PeriodPoint {
@@ -13,13 +15,22 @@ export interface PeriodPoint {
 export interface DriftPoint {
   periodStart: string;
   previousStart: string;
-  /** Jensen-Shannon divergence of the two topic distributions, in bits: 0 same topics, 1 nothing shared. */
+  /**
+   * Topic drift: Jensen-Shannon divergence (bits, 0..1) of the two topic distributions, each smoothed toward the
+   * group's background (`smoothTowardBackground`), so periods of one era read low even when their short topic
+   * lists differ. The series to read for era changes.
+   */
+  topicDrift: number;
+  /** The same divergence without smoothing: 1 whenever two periods list no topic in common. */
   jsd: number;
-  /** 1 - cosine similarity of the two embeddings; null when either period has none or their sizes differ. */
+  /**
+   * 1 - cosine similarity of the two periods' content vectors (everything said in them, embedded): word overlap
+   * with the hashing embedder, meaning with a semantic one. Null when either period has none or their sizes differ.
+   */
   cosineDistance: number | null;
-  /** Normalised topic names present now but not in the previous period, sorted. */
+  /** Topics present now but not in the previous period, as displayed, sorted. */
   appeared: string[];
-  /** Normalised topic names present in the previous period but not now, sorted. */
+  /** Topics present in the previous period but not now, as displayed, sorted. */
   faded: string[];
 }
 
@@ -30,7 +41,7 @@ export interface DriftPoint {
 export function topicDistribution(topics: readonly WeightedTopic[]): Map<string, number> {
   const positive = mergeTopics(topics).filter((t) => t.weight > 0);
   const total = positive.reduce((sum, t) => sum + t.weight, 0);
-  return new Map(positive.map((t) => [t.name, t.weight / total]));
+  return new Map(positive.map((t) => [normalizeTopic(t.name), t.weight / total]));
 }
 
 /** The map scaled to sum to 1, ignoring non-positive entries, so callers may pass raw weights. */
@@ -88,10 +99,15 @@ function embeddingDistance(a: PeriodPoint['embedding'], b: PeriodPoint['embeddin
   return cosineDistance(a, b);
 }
 
-/** Drift between each period and the one before it, in periodStart order; one point fewer than periods. */
+/**
+ * Drift between each period and the one before it, in periodStart order; one point fewer than periods. The
+ * background topics are smoothed toward is made of the periods given, so a window (from, to) is its own background.
+ */
 export function driftSeries(points: readonly PeriodPoint[]): DriftPoint[] {
   const sorted = [...points].sort((a, b) => compareNames(a.periodStart, b.periodStart));
   const distributions = sorted.map((p) => topicDistribution(p.topics));
+  const smoothed = smoothTowardBackground(distributions);
+  const names = sorted.map((p) => displayNames(p.topics));
   const series: DriftPoint[] = [];
   for (let i = 1; i < sorted.length; i++) {
     const before = distributions[i - 1];
@@ -99,28 +115,31 @@ export function driftSeries(points: readonly PeriodPoint[]): DriftPoint[] {
     series.push({
       periodStart: sorted[i].periodStart,
       previousStart: sorted[i - 1].periodStart,
+      topicDrift: jensenShannon(smoothed[i - 1], smoothed[i]),
       jsd: jensenShannon(before, now),
       cosineDistance: embeddingDistance(sorted[i - 1].embedding, sorted[i].embedding),
-      appeared: [...now.keys()].filter((name) => !before.has(name)).sort(compareNames),
-      faded: [...before.keys()].filter((name) => !now.has(name)).sort(compareNames),
+      appeared: [...now.keys()]
+        .filter((key) => !before.has(key))
+        .map((key) => names[i].get(key) ?? key)
+        .sort(compareNames),
+      faded: [...before.keys()]
+        .filter((key) => !now.has(key))
+        .map((key) => names[i - 1].get(key) ?? key)
+        .sort(compareNames),
     });
   }
   return series;
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is wrapped in quotes, inner quotes doubled. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** Six decimals keep the file readable and are far finer than any drift worth talking about. */
-function csvNumber(value: number | null): string {
-  return value === null ? '' : String(Number(value.toFixed(6)));
+/** Normalised topic name to the name shown for it. */
+function displayNames(topics: readonly WeightedTopic[]): Map<string, string> {
+  return new Map(mergeTopics(topics).map((t) => [normalizeTopic(t.name), t.name]));
 }
 
 export const DRIFT_CSV_HEADER = [
   'period_start',
   'previous_start',
+  'topic_drift',
   'jsd',
   'cosine_distance',
   'appeared',
@@ -132,10 +151,11 @@ export function driftToCsv(series: readonly DriftPoint[]): string {
   const rows = series.map((d) => [
     d.periodStart,
     d.previousStart,
+    csvNumber(d.topicDrift),
     csvNumber(d.jsd),
     csvNumber(d.cosineDistance),
     d.appeared.join(';'),
     d.faded.join(';'),
   ]);
-  return `${[DRIFT_CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
+  return toCsv(DRIFT_CSV_HEADER, rows);
 }

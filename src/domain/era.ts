@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { driftChartPointSchema } from './drift-chart.js';
+import { driftChartPointSchema, driftMeasuresSchema } from './drift-chart.js';
 import { CALENDAR_LEVELS } from './levels.js';
 
 export const eraSchema = z
@@ -54,7 +54,12 @@ export const seriesQuerySchema = z
 export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
 export const driftResponseSchema = z
-  .object({ groupId: z.string(), level: z.enum(CALENDAR_LEVELS), points: z.array(driftChartPointSchema) })
+  .object({
+    groupId: z.string(),
+    level: z.enum(CALENDAR_LEVELS),
+    points: z.array(driftChartPointSchema),
+    measures: driftMeasuresSchema,
+  })
   .meta({ id: 'DriftSeries' });
 
 export type DriftResponse = z.infer<typeof driftResponseSchema>;

@@ -4,7 +4,7 @@
  */
 import { detectChangePoints } from './changepoints.js';
 import { topicDistribution } from './drift.js';
-import { compareNames, normalizeTopic, type WeightedTopic } from './topics.js';
+import { compareNames, mergeTopics, normalizeTopic, type WeightedTopic } from './topics.js';
 
 export interface EraPeriod {
   /** YYYY-MM-DD */
@@ -20,9 +20,9 @@ export interface EraSegment {
   /** Exclusive. Eras tile time: each ends where the next begins, the last where its last period ends. */
   end: string;
   periodStarts: string[];
-  /** 3-5 normalised topic names with the most weight over the era, heaviest first. */
+  /** 3-5 topics with the most weight over the era, heaviest first, named as the periods show them. */
   keyTopics: string[];
-  /** The era's most distinctive terms against the other eras, joined by " · ". */
+  /** The era's most distinctive topics against the other eras, joined by " · ". */
   theme: string;
   /** True for the one era that holds everything older than the eras kept distinct. */
   earlier: boolean;
@@ -68,6 +68,22 @@ function summedTopics(periods: readonly EraPeriod[]): Map<string, number> {
     for (const [name, w] of topicDistribution(p.topics)) sums.set(name, (sums.get(name) ?? 0) + w);
   }
   return sums;
+}
+
+/**
+ * Normalised topic name to the name periods show for it ("Lisbon", "seating plan"): the one that carried the most
+ * weight over the periods, so an era's key topics and theme read as its weeks do.
+ */
+function displayNames(periods: readonly EraPeriod[]): Map<string, string> {
+  const best = new Map<string, { name: string; weight: number }>();
+  for (const p of periods) {
+    for (const t of mergeTopics(p.topics)) {
+      const key = normalizeTopic(t.name);
+      const seen = best.get(key);
+      if (!seen || t.weight > seen.weight) best.set(key, t);
+    }
+  }
+  return new Map([...best].map(([key, t]) => [key, t.name]));
 }
 
 function byWeight(weights: ReadonlyMap<string, number>): string[] {
@@ -228,7 +244,7 @@ function asShares(weights: ReadonlyMap<string, number>): Map<string, number> {
  * The era's terms ranked by how much more of its weight they hold than of the other eras' (each other era
  * counting equally): share * log2(share / others' share), smoothed. With no other eras, the heaviest terms.
  */
-function themeOf(own: ReadonlyMap<string, number>, others: readonly ReadonlyMap<string, number>[]): string {
+function themeOf(own: ReadonlyMap<string, number>, others: readonly ReadonlyMap<string, number>[]): string[] {
   const mine = asShares(own);
   const background = new Map<string, number>();
   const otherShares = others.map(asShares).filter((s) => s.size > 0);
@@ -244,13 +260,13 @@ function themeOf(own: ReadonlyMap<string, number>, others: readonly ReadonlyMap<
     if (score > 0) scores.set(name, score);
   }
   const terms = byWeight(scores).slice(0, THEME_TERMS);
-  return (terms.length > 0 ? terms : byWeight(mine).slice(0, THEME_TERMS)).join(' · ');
+  return terms.length > 0 ? terms : byWeight(mine).slice(0, THEME_TERMS);
 }
 
 /** A closed era seen only through its key topics, heaviest first, as weights for contrast and merging. */
 function keyTopicWeights(era: EraSegment): Map<string, number> {
   const k = era.keyTopics.length;
-  return new Map(era.keyTopics.map((name, i) => [name, (k - i) / k]));
+  return new Map(era.keyTopics.map((name, i) => [normalizeTopic(name), (k - i) / k]));
 }
 
 /** EraSegments for ranges of sorted periods; themes contrast each era with the others and the background. */
@@ -261,12 +277,14 @@ function describe(
   firstStart?: string,
 ): EraSegment[] {
   const weights = ranges.map((r) => summedTopics(periods.slice(r.from, r.to)));
+  const names = displayNames(periods);
+  const shown = (keys: string[]) => keys.map((key) => names.get(key) ?? key);
   return ranges.map((r, k) => ({
     start: k === 0 && firstStart !== undefined ? firstStart : rangeStart(periods, r),
     end: rangeEnd(periods, ranges, k),
     periodStarts: periods.slice(r.from, r.to).map((p) => p.periodStart),
-    keyTopics: keyTopicsOf(weights[k]),
-    theme: themeOf(weights[k], [...weights.filter((_, i) => i !== k), ...background]),
+    keyTopics: shown(keyTopicsOf(weights[k])),
+    theme: shown(themeOf(weights[k], [...weights.filter((_, i) => i !== k), ...background])).join(' · '),
     earlier: r.earlier === true,
   }));
 }
@@ -302,12 +320,17 @@ export function segmentEras(periods: readonly EraPeriod[], options: EraOptions):
  */
 function mergeIntoEarlier(eras: readonly EraSegment[]): EraSegment {
   const weights = new Map<string, number>();
+  const names = new Map<string, string>();
   for (const era of eras) {
-    for (const [name, w] of keyTopicWeights(era)) {
-      weights.set(name, (weights.get(name) ?? 0) + w * Math.max(1, era.periodStarts.length));
+    for (const name of era.keyTopics)
+      if (!names.has(normalizeTopic(name))) names.set(normalizeTopic(name), name);
+    for (const [key, w] of keyTopicWeights(era)) {
+      weights.set(key, (weights.get(key) ?? 0) + w * Math.max(1, era.periodStarts.length));
     }
   }
-  const keyTopics = byWeight(weights).slice(0, MAX_KEY_TOPICS);
+  const keyTopics = byWeight(weights)
+    .slice(0, MAX_KEY_TOPICS)
+    .map((key) => names.get(key) ?? key);
   return {
     start: eras[0].start,
     end: eras[eras.length - 1].end,

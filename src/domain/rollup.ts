@@ -43,7 +43,8 @@ export function activityScore(count: number, recentCounts: number[]): number {
   return Math.round((count / (count + typical)) * 1000) / 1000;
 }
 
-function median(values: number[]): number | null {
+/** The middle value (the mean of the two middle ones for an even count); null for no values. */
+export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

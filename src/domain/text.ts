@@ -1,35 +1,204 @@
-/** Word tokens: lower-cased runs of letters and digits (Unicode-aware), apostrophes folded away. */
-export function tokenize(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .replace(/['’]/g, '')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+/**
+ * English text cut up by winkNLP with its lite English model (both MIT, the model ships inside the npm package,
+ * so nothing is downloaded at run time): tokens, sentences, parts of speech, lemmas and entities. Every place
+ * that splits text into words or sentences goes through here, so they all agree on what a word is.
+ */
+
+import model from 'wink-eng-lite-web-model';
+import winkNLP, {
+  type ItemEntity,
+  type ItemSentence,
+  type ItsFunction,
+  type PartOfSpeech,
+  type WinkMethods,
+} from 'wink-nlp';
+
+export type { PartOfSpeech };
+
+/** One token of an analysed text. */
+export interface TextToken {
+  /** As written. */
+  text: string;
+  /** Lower case, contractions expanded ("n't" -> "not"). */
+  normal: string;
+  /** Dictionary form given the part of speech ("cousins" -> "cousin", "went" -> "go"). */
+  lemma: string;
+  pos: PartOfSpeech;
+  /** winkNLP's token class: word, number, punctuation, emoji, url, hashtag, ... */
+  kind: string;
+  /** On the model's stop-word list (function words: "the", "we", "would"). */
+  stop: boolean;
+  /** The type of the entity the token is part of (DATE, CARDINAL, PERCENT, ...), or null. */
+  entity: string | null;
+  /** First token of its sentence, where capitals say nothing about proper nouns. */
+  sentenceStart: boolean;
+  /** True when the lower-case form is a word the model knows; names of people and places mostly are not. */
+  known: boolean;
 }
 
-/** Common English function words; they carry little topic, so lexical features and topic terms skip them. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  `a about above after again against all also am an and any are as at be because been before being below
-  between both but by can could did do does doing down during each few for from further get got had has have
-  having he her here hers herself him himself his how i if in into is it its itself just like me more most my
-  myself no nor not now of off on once only or other our ours ourselves out over own really same she should so
-  some such than that thats the their theirs them themselves then there these they this those through to too
-  under until up very was we were what when where which while who whom why will with would yeah yes you your
-  yours yourself yourselves im ive youre dont didnt cant its thats oh ok okay um uh hey hi`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Tokens without stopwords and one-character noise. */
-export function contentTokens(text: string): string[] {
-  return tokenize(text).filter((t) => t.length > 1 && !STOPWORDS.has(t));
+export interface AnalysedSentence {
+  text: string;
+  tokens: TextToken[];
 }
 
-/** Split text into sentences at ., ! or ? followed by space, keeping the punctuation. */
+export interface AnalysedText {
+  sentences: AnalysedSentence[];
+}
+
+/** Kinds of token that carry words: the rest is punctuation, symbols, emoji, links and the like. */
+const WORD_KINDS: ReadonlySet<string> = new Set(['word', 'number', 'ordinal', 'time', 'hashtag', 'mention']);
+
+// Two pipelines: a bare tokenizer for hot paths (embedding every memory, full-text queries) and the full one
+// (sentences, parts of speech, entities) for summaries and topics. Each loads on first use, so commands that never
+// cut text up do not pay for the model.
+let lexer: WinkMethods | null = null;
+let parser: WinkMethods | null = null;
+
+function getLexer(): WinkMethods {
+  lexer ??= winkNLP(model, []);
+  return lexer;
+}
+
+function getParser(): WinkMethods {
+  parser ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  return parser;
+}
+
+/**
+ * Lower-case word tokens (words, numbers, times such as "7pm", hashtags, mentions), contractions expanded; no
+ * punctuation or emoji.
+ */
+export function words(text: string): string[] {
+  return lexicalTokens(text)
+    .filter((t) => WORD_KINDS.has(t.kind))
+    .map((t) => t.normal);
+}
+
+/** Words without the model's stop words and single characters: what a text is about rather than how it is said. */
+export function contentWords(text: string): string[] {
+  return lexicalTokens(text)
+    .filter((t) => WORD_KINDS.has(t.kind) && !t.stop && t.normal.length > 1)
+    .map((t) => t.normal);
+}
+
+function lexicalTokens(text: string): { normal: string; kind: string; stop: boolean }[] {
+  const nlp = getLexer();
+  const tokens = nlp.readDoc(text).tokens();
+  const normals = tokens.out(nlp.its.normal) as string[];
+  const kinds = tokens.out(nlp.its.type) as string[];
+  const stops = tokens.out(nlp.its.stopWordFlag) as unknown as boolean[];
+  return normals.map((normal, i) => ({
+    normal,
+    kind: kinds[i] as string,
+    stop: stops[i] === true || isUnsplitContraction(normal),
+  }));
+}
+
+const contractionCache = new Map<string, boolean>();
+
+/**
+ * winkNLP splits "we're" and "I'd" but leaves "I'm" whole, and then tags it a proper noun. A word of the form
+ * stop-word + apostrophe + one or two letters is such a contraction and as much a function word as its parts.
+ */
+function isUnsplitContraction(normal: string): boolean {
+  const match = /^(\p{L}+)['’]\p{L}{1,2}$/u.exec(normal);
+  if (!match) return false;
+  const head = match[1] as string;
+  let stop = contractionCache.get(head);
+  if (stop === undefined) {
+    const nlp = getLexer();
+    stop = (nlp.readDoc(head).tokens().out(nlp.its.stopWordFlag) as unknown as boolean[])[0] === true;
+    contractionCache.set(head, stop);
+  }
+  return stop;
+}
+
+/** The sentences of a text, as written, without surrounding white space. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=\S)/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return analyse(text).sentences.map((s) => s.text);
+}
+
+const CACHE_SIZE = 4096;
+const cache = new Map<string, AnalysedText>();
+
+/**
+ * Sentences, tokens, parts of speech, lemmas and entities of a text. Summaries look at the same texts several
+ * times (as items, then as the next period's background), so recent analyses are kept; treat them as read-only.
+ */
+export function analyse(text: string): AnalysedText {
+  const hit = cache.get(text);
+  if (hit) {
+    // Re-inserted so the map's order stays least recently used first.
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  const analysed = parse(text);
+  cache.set(text, analysed);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return analysed;
+}
+
+function parse(text: string): AnalysedText {
+  const nlp = getParser();
+  const { its } = nlp;
+  const doc = nlp.readDoc(text);
+  const tokens = doc.tokens();
+  const values = tokens.out() as string[];
+  const normals = tokens.out(its.normal) as string[];
+  // The typings declare lemma with an extra argument that the library supplies itself.
+  const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
+  const pos = tokens.out(its.pos) as PartOfSpeech[];
+  const kinds = tokens.out(its.type) as string[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+  const entityOf: (string | null)[] = values.map(() => null);
+  doc.entities().each((entity: ItemEntity) => {
+    const [from, to] = entity.out(its.span) as unknown as [number, number];
+    const type = (entity.out(its.detail) as unknown as { type: string }).type;
+    for (let i = from; i <= to; i++) entityOf[i] = type;
+  });
+  const sentences: AnalysedSentence[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    const [from, to] = sentence.out(its.span) as unknown as [number, number];
+    const sentenceTokens: TextToken[] = [];
+    for (let i = from; i <= to; i++) {
+      sentenceTokens.push({
+        text: values[i] as string,
+        normal: normals[i] as string,
+        lemma: lemmas[i] as string,
+        pos: pos[i] as PartOfSpeech,
+        kind: kinds[i] as string,
+        stop: stops[i] === true || isUnsplitContraction(normals[i] as string),
+        entity: entityOf[i] as string | null,
+        sentenceStart: i === from,
+        known: !doc.isOOV(normals[i] as string),
+      });
+    }
+    const written = (sentence.out() as string).trim();
+    if (written.length > 0) sentences.push({ text: written, tokens: retagStart(written, sentenceTokens) });
+  });
+  return { sentences };
+}
+
+/**
+ * The tagger reads a capital as a sign of a proper noun, and every sentence starts with one: "Flights to Lisbon"
+ * and "Good morning" come back with a proper noun first. When the first word is one the model knows in lower
+ * case, the sentence is tagged again with that word in lower case and the new tags are kept.
+ */
+function retagStart(sentence: string, tokens: TextToken[]): TextToken[] {
+  const first = tokens[0];
+  if (first?.pos !== 'PROPN' || !first.known || !/^\p{Lu}/u.test(first.text)) return tokens;
+  const lowered = parse(first.text.charAt(0).toLowerCase() + sentence.slice(1)).sentences.flatMap(
+    (s) => s.tokens,
+  );
+  if (lowered.length !== tokens.length) return tokens;
+  return tokens.map((token, i) => {
+    const again = lowered[i] as TextToken;
+    return { ...token, pos: again.pos, lemma: again.lemma, stop: again.stop, entity: again.entity };
+  });
+}
+
+/** True for tokens that carry words (not punctuation, symbols, emoji or links). */
+export function isWordToken(token: Pick<TextToken, 'kind'>): boolean {
+  return WORD_KINDS.has(token.kind);
 }

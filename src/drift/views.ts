@@ -1,17 +1,18 @@
 import { driftSeries, type PeriodPoint } from '../domain/drift.js';
-import type { DriftChart } from '../domain/drift-chart.js';
+import { DRIFT_MEASURES, type DriftChart } from '../domain/drift-chart.js';
 import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
 import { addDays } from '../domain/periods.js';
 import { normalizeTopic, topicId } from '../domain/topics.js';
+import { type TopicsOverTime, topicsOverTime } from '../domain/topics-over-time.js';
 import type { EraRepository, SeriesRow, StoredEra } from '../graph/eras.js';
 
-/** What researchers read: drift series, eras, the group profile, topic timelines and the drift chart. */
+/** What researchers read: drift series, topics over time, eras, the group profile, topic timelines, the drift chart. */
 export class DriftViews {
   constructor(private readonly repo: EraRepository) {}
 
   async drift(groupId: string, query: SeriesQuery): Promise<DriftResponse> {
     const rows = await this.repo.series(groupId, query.level, query, true);
-    return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)) };
+    return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)), measures: DRIFT_MEASURES };
   }
 
   async eras(groupId: string): Promise<Era[]> {
@@ -43,6 +44,17 @@ export class DriftViews {
     return { groupId, topic, level: query.level, points };
   }
 
+  /** Every topic of every period of a level, in long format. */
+  async topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime> {
+    const rows = await this.repo.series(groupId, query.level, query, false);
+    const periods = rows.map((r) => ({
+      ...toPoint(r),
+      periodEnd: r.periodEnd,
+      messageCount: r.messageCount ?? 0,
+    }));
+    return { groupId, level: query.level, rows: topicsOverTime(periods) };
+  }
+
   async chart(groupId: string, query: SeriesQuery): Promise<DriftChart> {
     const [rows, eras] = await Promise.all([
       this.repo.series(groupId, query.level, query, true),
@@ -68,6 +80,7 @@ export class DriftViews {
         keyTopics: e.keyTopics ?? [],
         current: e.current,
       })),
+      measures: DRIFT_MEASURES,
     };
   }
 }

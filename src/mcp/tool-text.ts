@@ -82,7 +82,10 @@ export function driftText(series: DriftResponse): string {
     .map((p) => {
       const appeared = p.appeared.length ? `; appeared: ${p.appeared.join(', ')}` : '';
       const faded = p.faded.length ? `; faded: ${p.faded.join(', ')}` : '';
-      return `[${series.level} ${p.periodStart} vs ${p.previousStart}] jsd ${p.jsd.toFixed(3)}${appeared}${faded}`;
+      const embedding =
+        p.cosineDistance === null ? '' : `, embedding distance ${p.cosineDistance.toFixed(3)}`;
+      const figures = `topic drift ${p.topicDrift.toFixed(3)} (unsmoothed jsd ${p.jsd.toFixed(3)}${embedding})`;
+      return `[${series.level} ${p.periodStart} vs ${p.previousStart}] ${figures}${appeared}${faded}`;
     })
     .join('\n');
 }

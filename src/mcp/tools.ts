@@ -170,7 +170,8 @@ export const TOOLS: AnyToolSpec[] = [
     title: 'Get topic drift',
     description:
       "How the group's topics changed from one period to the next: for each period, how far its topics " +
-      'moved from the previous one (jsd, 0 = same mix, 1 = nothing shared) and which topics appeared or ' +
+      'moved from the previous one (topic drift, 0 = same mix, 1 = nothing shared, with topics smoothed ' +
+      "toward the group's background so that an era change stands out) and which topics appeared or " +
       'faded. Use it to answer "when did we start or stop talking about X" or "what changed lately".',
     input: {
       level: series.level.meta({ description: 'Period length: day, week (default) or month' }),

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { publicFolder } from '../../src/api/routes/drift-page.js';
 import { driftSeries } from '../../src/domain/drift.js';
-import { type DriftChart, type DriftChartEra, driftChartSchema } from '../../src/domain/drift-chart.js';
+import {
+  DRIFT_MEASURES,
+  type DriftChart,
+  type DriftChartEra,
+  driftChartSchema,
+} from '../../src/domain/drift-chart.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -117,19 +122,21 @@ function weeklyChart(groupId: string, eraCount: number, weeks = 104): DriftChart
     periods: points.map(({ embedding: _embedding, ...period }) => period),
     drift: driftSeries(points),
     eras,
+    measures: DRIFT_MEASURES,
   };
   return driftChartSchema.parse(chart);
 }
 
-/** The topics the page should show: the largest total weight first, ties by name. */
-function heaviestTopics(chart: DriftChart, count: number): string[] {
-  const totals = new Map<string, number>();
-  for (const p of chart.periods)
-    for (const t of p.topics) totals.set(t.name, (totals.get(t.name) ?? 0) + t.weight);
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, count)
-    .map(([name]) => name);
+/** Column index of the weighted middle of a topic's weight over the periods: when it was strongest. */
+function centreOf(chart: DriftChart, name: string): number {
+  let mass = 0;
+  let moment = 0;
+  chart.periods.forEach((p, column) => {
+    const w = p.topics.find((t) => t.name === name)?.weight ?? 0;
+    mass += w;
+    moment += w * column;
+  });
+  return mass > 0 ? moment / mass : 0;
 }
 
 // ---------- the app under test ----------
@@ -149,7 +156,16 @@ function testApp() {
       driftChart: async (groupId, query) => {
         requestedLevels.push(query.level);
         if (groupId === 'broken-group') throw new Error('Neo4j went away');
-        return charts.get(groupId) ?? { groupId, level: query.level, periods: [], drift: [], eras: [] };
+        return (
+          charts.get(groupId) ?? {
+            groupId,
+            level: query.level,
+            periods: [],
+            drift: [],
+            eras: [],
+            measures: DRIFT_MEASURES,
+          }
+        );
       },
     }),
   });
@@ -246,13 +262,25 @@ describe.skipIf(!hasChromium)('drift page in chromium', () => {
         chart.eras.at(-1)?.theme,
       );
 
-      const topicLabels = await page
+      const topicLabels = (await page
         .getByTestId('topic-label')
-        .evaluateAll((els) => els.map((el) => el.getAttribute('data-topic')));
-      expect(topicLabels).toEqual(heaviestTopics(chart, 12));
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-topic')))) as string[];
+      // Every era's topics are there, in the order the eras come: the map reads as a staircase.
       for (const era of chart.eras) expect(topicLabels).toEqual(expect.arrayContaining(era.keyTopics));
+      const centres = topicLabels.map((name) => centreOf(chart, name));
+      expect(centres).toEqual([...centres].sort((a, b) => a - b));
+      await expect(page.getByTestId('heatmap-cell').count()).resolves.toBe(
+        topicLabels.length * chart.periods.length,
+      );
 
-      await expect(page.getByTestId('heatmap-cell').count()).resolves.toBe(12 * chart.periods.length);
+      // The legend and the notes under the chart say what each drift line measures.
+      await expect(page.getByTestId('legend-topic-drift').getAttribute('title')).resolves.toBe(
+        chart.measures.topicDrift,
+      );
+      const notes = (await page.locator('#notes').textContent()) ?? '';
+      expect(notes).toContain('Topic drift');
+      expect(notes).toContain('Embedding distance');
+      expect(await page.locator('#notes').isVisible()).toBe(true);
       const d = await page.getByTestId('drift-line').getAttribute('d');
       expect(d?.length ?? 0).toBeGreaterThan(100);
       expect((d?.match(/[ML]/g) ?? []).length).toBe(chart.drift.length);
@@ -276,6 +304,7 @@ describe.skipIf(!hasChromium)('drift page in chromium', () => {
       expect(text).toContain(chart.periods[column].text);
       const drift = chart.drift[column - 1];
       expect(drift.periodStart).toBe(chart.periods[column].periodStart);
+      expect(text).toContain(`topic drift ${drift.topicDrift.toFixed(2)}`);
       expect(text).toContain(`JSD ${drift.jsd.toFixed(2)}`);
       expect(drift.appeared.length).toBeGreaterThan(0);
       for (const name of drift.appeared) expect(text).toContain(name);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo, type PlantedEra } from '../../seed/generator.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import { normalizeTopic } from '../../src/domain/topics.js';
 import type { Strata } from '../../src/strata.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
@@ -107,5 +108,16 @@ describeNeo4j('eras and topics against Neo4j', () => {
     const drift = await strata.services.drift(a?.id as string, { level: 'week' });
     expect(drift.points.length).toBe(timeline.points.length - 1);
     expect(drift.points.every((p) => p.jsd >= 0 && p.jsd <= 1)).toBe(true);
+    expect(drift.points.every((p) => p.topicDrift >= 0 && p.topicDrift <= 1)).toBe(true);
+
+    // Topics over time: every week's topics as rows, their shares summing to 1 per week, keyed as Topic nodes are.
+    const table = await strata.services.topicsOverTime(a?.id as string, { level: 'week' });
+    const weeks = new Set(table.rows.map((r) => r.periodStart));
+    expect(weeks.size).toBe(timeline.points.filter((p) => p.periodStart).length);
+    for (const week of weeks) {
+      const shares = table.rows.filter((r) => r.periodStart === week).map((r) => r.share);
+      expect(shares.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 6);
+    }
+    expect(table.rows.some((r) => normalizeTopic(r.topic) === normalizeTopic(topic))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { ApiServices } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
+import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import { buildVerifyReport } from '../../src/domain/verify.js';
 import { SchemaMismatchError } from '../../src/errors.js';
@@ -148,6 +149,7 @@ describe('main: usage, help and configuration', () => {
       'summaries',
       'eras',
       'drift',
+      'topics',
       'profile',
       'seed',
     ]) {
@@ -416,20 +418,49 @@ describe('main: read commands', () => {
             {
               periodStart: '2024-05-13',
               previousStart: '2024-05-06',
+              topicDrift: 0.25,
               jsd: 0.5,
               cosineDistance: null,
               appeared: ['boxes'],
               faded: ['flights', 'airbnb'],
             },
           ],
+          measures: DRIFT_MEASURES,
         }),
       },
     });
     const r = await run(['drift', '--group', 'g1', '--csv'], backend);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'period_start,previous_start,jsd,cosine_distance,appeared,faded\n2024-05-13,2024-05-06,0.5,,boxes,flights;airbnb\n',
+      'period_start,previous_start,topic_drift,jsd,cosine_distance,appeared,faded\n2024-05-13,2024-05-06,0.25,0.5,,boxes,flights;airbnb\n',
     );
+  });
+
+  it('topics prints each period with its topics, and the long-format CSV with --csv', async () => {
+    let seen: unknown;
+    const row = { periodEnd: '2024-05-13', key: 'lisbon', share: 0.5, rank: 1, messageCount: 40 };
+    const { backend } = fakeBackend({
+      services: {
+        topicsOverTime: async (groupId, query) => {
+          seen = query;
+          return {
+            groupId,
+            level: query.level,
+            rows: [
+              { ...row, periodStart: '2024-05-06', topic: 'Lisbon', weight: 1 },
+              { ...row, periodStart: '2024-05-06', topic: 'flight', key: 'flight', weight: 1, rank: 2 },
+            ],
+          };
+        },
+      },
+    });
+    const table = await run(['topics', '--group', 'g1', '--from', '2024-05-01'], backend);
+    expect(table.code).toBe(0);
+    expect(seen).toEqual({ level: 'week', from: '2024-05-01' });
+    expect(table.stdout).toMatch(/^2024-05-06\s+40\s+Lisbon 1\.00, flight 1\.00$/m);
+    const csv = await run(['topics', '--group', 'g1', '--csv'], backend);
+    expect(csv.stdout.split('\n')[1]).toBe('2024-05-06,2024-05-13,week,Lisbon,lisbon,1,0.5,1,40');
+    expect((await run(['topics', '--group', 'g1', '--csv', '--json'], backend)).code).toBe(2);
   });
 
   it('eras and profile print friendly lines when there is nothing yet', async () => {

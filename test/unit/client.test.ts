@@ -9,6 +9,7 @@ import {
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
 import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { createLogger } from '../../src/log.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
@@ -67,8 +68,16 @@ function recordingServices() {
       preservedContext: [],
       recent: [],
     }),
-    drift: async (groupId, query) => ({ groupId, level: query.level, points: [] }),
-    driftChart: async (groupId, query) => ({ groupId, level: query.level, periods: [], drift: [], eras: [] }),
+    drift: async (groupId, query) => ({ groupId, level: query.level, points: [], measures: DRIFT_MEASURES }),
+    driftChart: async (groupId, query) => ({
+      groupId,
+      level: query.level,
+      periods: [],
+      drift: [],
+      eras: [],
+      measures: DRIFT_MEASURES,
+    }),
+    topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
     profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
@@ -116,6 +125,7 @@ describe('StrataClient against the real routes', () => {
       compact: () => strata.compact({ messages: [{ role: 'user', content: 'hi' }] }),
       drift: () => strata.drift('team-a', { level: 'month' }),
       driftChart: () => strata.driftChart('team-a'),
+      topicsOverTime: () => strata.topicsOverTime('team-a', { level: 'week' }),
       topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
       eras: () => strata.eras('team-a'),
       profile: () => strata.profile('team-a'),
@@ -153,8 +163,9 @@ describe('StrataClient against the real routes', () => {
     expect(args('topicTimeline')?.slice(0, 2)).toEqual(['team-a', 'retro planning']);
   });
 
-  it('returns drift as CSV text', async () => {
-    expect(await strata.driftCsv('team-a')).toMatch(/^period_start,/);
+  it('returns drift and topics over time as CSV text', async () => {
+    expect(await strata.driftCsv('team-a')).toMatch(/^period_start,previous_start,topic_drift,/);
+    expect(await strata.topicsOverTimeCsv('team-a')).toMatch(/^period_start,period_end,level,topic,key,/);
   });
 
   it('throws StrataApiError with the fields the API reports', async () => {

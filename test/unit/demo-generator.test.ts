@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DemoGroup, generateDemo, mulberry32 } from '../../seed/generator.js';
 import { memoryInputSchema } from '../../src/domain/memory.js';
-import { tokenize } from '../../src/domain/text.js';
+import { words as wordsOf } from '../../src/domain/text.js';
 
 const DAY_MS = 86_400_000;
 const defaults = generateDemo();
@@ -13,7 +13,7 @@ function day(ts: string): string {
 /** Share of the messages that use at least one word of the vocabulary. */
 function hitRate(texts: string[], vocabulary: string[]): number {
   const words = new Set(vocabulary);
-  const hits = texts.filter((t) => tokenize(t).some((w) => words.has(w))).length;
+  const hits = texts.filter((t) => wordsOf(t).some((w) => words.has(w))).length;
   return texts.length === 0 ? 0 : hits / texts.length;
 }
 

@@ -71,7 +71,7 @@ describe('cosineDistance', () => {
 });
 
 describe('driftSeries', () => {
-  it('compares consecutive periods in date order, listing appeared and faded topics', () => {
+  it('compares consecutive periods in date order, listing appeared and faded topics as they are shown', () => {
     const series = driftSeries([
       { periodStart: '2024-01-15', topics: [{ name: 'Hiking', weight: 1 }], embedding: [0, 1] },
       {
@@ -97,8 +97,8 @@ describe('driftSeries', () => {
       periodStart: '2024-01-08',
       previousStart: '2024-01-01',
       cosineDistance: null,
-      appeared: ['hiking', 'trail'],
-      faded: ['dog'],
+      appeared: ['hiking', 'trails'],
+      faded: ['dogs'],
     });
     expect(series[0].jsd).toBeCloseTo(
       jensenShannon(dist({ cat: 0.5, dog: 0.5 }), dist({ cat: 0.5, trail: 0.25, hiking: 0.25 })),
@@ -110,8 +110,37 @@ describe('driftSeries', () => {
       periodStart: '2024-01-15',
       previousStart: '2024-01-08',
       appeared: [],
-      faded: ['cat', 'trail'],
+      faded: ['Cat', 'trails'],
     });
+    for (const point of series) {
+      expect(point.topicDrift).toBeGreaterThanOrEqual(0);
+      expect(point.topicDrift).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('reads periods of one theme as closer than raw divergence does, and a change of theme as far apart', () => {
+    const week = (start: string, names: string[]) => ({
+      periodStart: start,
+      topics: names.map((name) => ({ name, weight: 1 })),
+    });
+    // Two themes of four weeks each; every week lists three of its theme's four topics.
+    const series = driftSeries([
+      week('2024-01-01', ['dough', 'flour', 'starter']),
+      week('2024-01-08', ['flour', 'starter', 'oven']),
+      week('2024-01-15', ['dough', 'starter', 'oven']),
+      week('2024-01-22', ['dough', 'flour', 'oven']),
+      week('2024-01-29', ['venue', 'florist', 'caterer']),
+      week('2024-02-05', ['florist', 'caterer', 'dress']),
+      week('2024-02-12', ['venue', 'caterer', 'dress']),
+      week('2024-02-19', ['venue', 'florist', 'dress']),
+    ]);
+    const change = series.find((p) => p.periodStart === '2024-01-29') as DriftPoint;
+    const inside = series.filter((p) => p !== change);
+    for (const p of inside) {
+      expect(p.topicDrift).toBeLessThan(p.jsd);
+      expect(change.topicDrift).toBeGreaterThan(3 * p.topicDrift);
+    }
+    expect(change.jsd).toBeCloseTo(1, 12);
   });
 
   it('measures embedding drift when both periods have embeddings of the same size', () => {
@@ -121,6 +150,7 @@ describe('driftSeries', () => {
     ]);
     expect(point.cosineDistance).toBeCloseTo(1, 12);
     expect(point.jsd).toBe(0);
+    expect(point.topicDrift).toBe(0);
     expect(driftSeries([{ periodStart: '2024-01-01', topics: [] }])).toEqual([]);
   });
 });
@@ -131,6 +161,7 @@ describe('driftToCsv', () => {
       {
         periodStart: '2024-01-08',
         previousStart: '2024-01-01',
+        topicDrift: 0.25,
         jsd: 1 / 3,
         cosineDistance: null,
         appeared: ['hiking', 'trail'],
@@ -138,8 +169,8 @@ describe('driftToCsv', () => {
       },
     ]);
     expect(csv).toBe(
-      'period_start,previous_start,jsd,cosine_distance,appeared,faded\n' +
-        '2024-01-08,2024-01-01,0.333333,,hiking;trail,\n',
+      'period_start,previous_start,topic_drift,jsd,cosine_distance,appeared,faded\n' +
+        '2024-01-08,2024-01-01,0.25,0.333333,,hiking;trail,\n',
     );
   });
 
@@ -147,16 +178,19 @@ describe('driftToCsv', () => {
     const point: DriftPoint = {
       periodStart: '2024-01-08',
       previousStart: '2024-01-01',
+      topicDrift: 0.125,
       jsd: 0.5,
       cosineDistance: 0.25,
       appeared: ['a, b', 'say "hi"'],
       faded: ['two\nlines'],
     };
     const [, row] = driftToCsv([point]).split(/\n(?=2024)/);
-    expect(row).toBe('2024-01-08,2024-01-01,0.5,0.25,"a, b;say ""hi""","two\nlines"\n');
+    expect(row).toBe('2024-01-08,2024-01-01,0.125,0.5,0.25,"a, b;say ""hi""","two\nlines"\n');
   });
 
   it('writes only the header for an empty series', () => {
-    expect(driftToCsv([])).toBe('period_start,previous_start,jsd,cosine_distance,appeared,faded\n');
+    expect(driftToCsv([])).toBe(
+      'period_start,previous_start,topic_drift,jsd,cosine_distance,appeared,faded\n',
+    );
   });
 });

@@ -20,6 +20,10 @@ describe('queryTerms', () => {
     ]);
   });
 
+  it('quotes words that hold anything but letters and digits', () => {
+    expect(queryTerms('e-mail at 10:30 about #launch')).toEqual(['"e-mail"', '"10:30"', '"#launch"']);
+  });
+
   it('falls back to stopwords (quoted when Lucene reserves them) when nothing else is there, and to none', () => {
     expect(queryTerms('and to or')).toEqual(['"and"', '"to"', '"or"']);
     expect(queryTerms('?!')).toEqual([]);

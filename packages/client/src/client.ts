@@ -23,6 +23,7 @@ import type {
   Summary,
   SummaryDetail,
   SummaryListQuery,
+  TopicsOverTime,
   TopicTimeline,
   VerifyReport,
 } from './types.js';
@@ -188,7 +189,7 @@ export class StrataClient {
     return this.send(this.raw.POST('/v1/compact', { ...call, body: request }));
   }
 
-  /** GET /v1/groups/{groupId}/drift: topic drift between consecutive periods. */
+  /** GET /v1/groups/{groupId}/drift: topic drift and embedding distance between consecutive periods. */
   drift(groupId: string, query: Omit<SeriesQuery, 'format'> = {}, call?: CallOptions): Promise<DriftSeries> {
     return this.send(
       this.raw.GET('/v1/groups/{groupId}/drift', {
@@ -217,6 +218,35 @@ export class StrataClient {
   ): Promise<DriftChart> {
     return this.send(
       this.raw.GET('/v1/groups/{groupId}/drift/chart', { ...call, params: { path: { groupId }, query } }),
+    );
+  }
+
+  /** GET /v1/groups/{groupId}/topics: every topic of every period, one row per period and topic. */
+  topicsOverTime(
+    groupId: string,
+    query: Omit<SeriesQuery, 'format'> = {},
+    call?: CallOptions,
+  ): Promise<TopicsOverTime> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/topics', {
+        ...call,
+        params: { path: { groupId }, query: { ...query, format: 'json' } },
+      }),
+    );
+  }
+
+  /** GET /v1/groups/{groupId}/topics?format=csv: the same table as CSV text, as pandas and R read it. */
+  topicsOverTimeCsv(
+    groupId: string,
+    query: Omit<SeriesQuery, 'format'> = {},
+    call?: CallOptions,
+  ): Promise<string> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/topics', {
+        ...call,
+        params: { path: { groupId }, query: { ...query, format: 'csv' } },
+        parseAs: 'text',
+      }),
     );
   }
 
@@ -317,6 +347,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupIdContext: 'context',
   postV1Compact: 'compact',
   getV1GroupsByGroupIdDrift: 'drift',
+  getV1GroupsByGroupIdTopics: 'topicsOverTime',
   getV1GroupsByGroupIdDriftChart: 'driftChart',
   getV1GroupsByGroupIdTopicsByNameTimeline: 'topicTimeline',
   getV1GroupsByGroupIdEras: 'eras',

@@ -26,6 +26,7 @@ export type CompactResponse = Schemas['CompactResponse'];
 export type DriftSeries = Schemas['DriftSeries'];
 export type DriftChart = Schemas['DriftChart'];
 export type TopicTimeline = Schemas['TopicTimeline'];
+export type TopicsOverTime = Schemas['TopicsOverTime'];
 export type Era = Schemas['Era'];
 export type GroupProfile = Schemas['GroupProfile'];
 export type VerifyReport = Schemas['VerifyReport'];

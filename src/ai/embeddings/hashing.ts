@@ -1,5 +1,5 @@
 import { Embeddings, type EmbeddingsParams } from '@langchain/core/embeddings';
-import { contentTokens, tokenize } from '../../domain/text.js';
+import { contentWords, words as wordsOf } from '../../domain/text.js';
 
 export interface HashingEmbeddingsOptions extends EmbeddingsParams {
   /** Vector size; 384 by default. */
@@ -53,9 +53,9 @@ export class HashingEmbeddings extends Embeddings {
   }
 
   private *features(text: string): Generator<{ key: string; weight: number }> {
-    let words = contentTokens(text);
+    let words = contentWords(text);
     // A text of stopwords only ("ok, see you then") still deserves a vector; a zero vector breaks cosine search.
-    if (words.length === 0) words = tokenize(text);
+    if (words.length === 0) words = wordsOf(text);
     if (words.length === 0) words = [text.trim() || '\u0000'];
     for (let i = 0; i < words.length; i++) {
       const word = words[i] as string;

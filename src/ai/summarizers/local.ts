@@ -1,5 +1,7 @@
-import { contentTokens, splitSentences, tokenize } from '../../domain/text.js';
-import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem, SummaryTopic } from './types.js';
+import { pickTopics, speakerNameWords, type TopicModel, topicModel } from '../../domain/period-topics.js';
+import { phraseOccurrences } from '../../domain/phrases.js';
+import { type AnalysedSentence, type AnalysedText, analyse, isWordToken } from '../../domain/text.js';
+import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './types.js';
 
 /**
  * An extractive summarizer that needs no model and no network, and gives the same draft for the same input.
@@ -9,7 +11,8 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem, SummaryTo
  *   with the topic weight a sentence carries) with maximal marginal relevance against those already picked,
  *   then put back in time order. When the input holds fewer usable sentences than that (one short message,
  *   say), all of them are used, so the text may be one sentence.
- * - topics: class-based TF-IDF of this period against the group's other periods (`background`).
+ * - topics: noun phrases and named entities (winkNLP), weighted by class-based TF-IDF of this period against the
+ *   group's other periods (`background`); speakers' names are not topics.
  * - highlights: the items (or, for long items, their best sentence) that carry the most topic weight.
  * - activeUsers: the top speakers by message count.
  */
@@ -18,17 +21,14 @@ export interface SyncEmbedder {
 }
 
 const MMR_LAMBDA = 0.7;
-const MIN_CONTENT_TOKENS = 3;
-const MAX_TOPICS = 7;
-const MIN_TOPICS = 3;
-/** Topics below this share of the top weight are dropped once the minimum count is met. */
-const TOPIC_CUTOFF = 0.25;
+const MIN_CONTENT_WORDS = 3;
 /** Items longer than this are quoted by their best sentence rather than whole. */
 const MAX_HIGHLIGHT_CHARS = 280;
 const MAX_ACTIVE_USERS = 5;
 
 interface Candidate {
   text: string;
+  sentence: AnalysedSentence;
   item: number;
   position: number;
 }
@@ -39,26 +39,28 @@ export class LocalExtractiveSummarizer implements Summarizer {
   constructor(private readonly embedder: SyncEmbedder) {}
 
   async summarize(request: SummarizeRequest): Promise<SummaryDraft> {
-    const weights = termWeights(
-      request.items.map((i) => i.text),
-      request.background,
-    );
+    const analysed = request.items.map((i) => analyse(i.text));
+    const names = speakerNameWords([
+      ...Object.keys(request.speakerCounts),
+      ...request.items.map((i) => i.speaker),
+    ]);
+    const model = topicModel(analysed, request.background, names);
     return {
-      text: this.summaryText(request.items, weights),
-      topics: pickTopics(weights),
-      highlights: pickHighlights(request.items, weights),
+      text: this.summaryText(request.items, analysed, model),
+      topics: pickTopics(model),
+      highlights: pickHighlights(request.items, analysed, model),
       activeUsers: rankSpeakers(request.speakerCounts, request.items),
       summarizer: this.name,
     };
   }
 
-  private summaryText(items: SummaryItem[], weights: Map<string, number>): string {
-    const candidates = candidateSentences(items);
+  private summaryText(items: SummaryItem[], analysed: AnalysedText[], model: TopicModel): string {
+    const candidates = candidateSentences(analysed);
     const count = Math.min(sentenceTarget(items.length), candidates.length);
     const vectors = candidates.map((c) => this.embedder.embedSync(c.text));
     const relevance = blend(
       centralities(vectors),
-      candidates.map((c) => distinctiveness(c.text, weights)),
+      candidates.map((c) => sentenceDistinctiveness(c.sentence, model)),
     );
     return selectByMmr(vectors, relevance, candidates, count)
       .sort((a, b) => a.position - b.position)
@@ -84,13 +86,19 @@ export function sentenceTarget(itemCount: number): number {
 }
 
 /** Every sentence of every item, in time order; fragments too short to say much are left out if anything else remains. */
-function candidateSentences(items: SummaryItem[]): Candidate[] {
+function candidateSentences(analysed: AnalysedText[]): Candidate[] {
   const all: Candidate[] = [];
-  items.forEach((item, index) => {
-    for (const text of splitSentences(item.text)) all.push({ text, item: index, position: all.length });
+  analysed.forEach((item, index) => {
+    for (const sentence of item.sentences) {
+      all.push({ text: sentence.text, sentence, item: index, position: all.length });
+    }
   });
-  const substantial = all.filter((c) => contentTokens(c.text).length >= MIN_CONTENT_TOKENS);
+  const substantial = all.filter((c) => contentWordCount(c.sentence) >= MIN_CONTENT_WORDS);
   return substantial.length > 0 ? substantial : all;
+}
+
+function contentWordCount(sentence: AnalysedSentence): number {
+  return sentence.tokens.filter((t) => isWordToken(t) && !t.stop && t.normal.length > 1).length;
 }
 
 function dot(a: number[], b: number[]): number {
@@ -173,114 +181,33 @@ function normalise(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** Content words, and pairs of content words that stand next to each other in the original text. */
-function terms(text: string): { words: string[]; bigrams: string[] } {
-  const words: string[] = [];
-  const bigrams: string[] = [];
-  let previous: string | null = null;
-  for (const token of tokenize(text)) {
-    const content = contentTokens(token).length > 0 && !/^\d+$/.test(token);
-    if (content) {
-      words.push(token);
-      if (previous) bigrams.push(`${previous} ${token}`);
-    }
-    previous = content ? token : null;
-  }
-  return { words, bigrams };
-}
-
-function countInto(counts: Map<string, number>, keys: string[]): void {
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-}
-
 /**
- * Class-based TF-IDF weights of this period's terms, highest first, normalised so the top weight is 1.
- * Each period is one class: weight = tf(term, period) * log(1 + average words per class / frequency of the
- * term over this period and the background). Bigrams count only when they occur at least twice here.
- * Numbers are left out: "10" or "2024" rarely name what a period was about.
+ * How much of what sets the period apart a sentence carries: the sum of the squared weights of its distinct
+ * phrases (squared so that a few telling ones outweigh many everyday ones), lightly normalised by length so
+ * that long sentences do not always win.
  */
-export function termWeights(texts: string[], background: string[]): Map<string, number> {
-  const period = new Map<string, number>();
-  const totals = new Map<string, number>();
-  let totalWords = 0;
-  const periodBigrams = new Map<string, number>();
-  for (const text of texts) {
-    const { words, bigrams } = terms(text);
-    countInto(period, words);
-    countInto(periodBigrams, bigrams);
-    totalWords += words.length;
-  }
-  for (const [bigram, count] of periodBigrams) if (count >= 2) period.set(bigram, count);
-  for (const [term, count] of period) totals.set(term, count);
-  for (const text of background) {
-    const { words, bigrams } = terms(text);
-    totalWords += words.length;
-    for (const key of [...words, ...bigrams]) {
-      if (totals.has(key)) totals.set(key, (totals.get(key) as number) + 1);
-    }
-  }
-  const averageWords = totalWords / (1 + background.length);
-  const raw = [...period].map(([term, tf]): [string, number] => [
-    term,
-    tf * Math.log(1 + averageWords / (totals.get(term) as number)),
-  ]);
-  // On equal weight a phrase goes first: "solar panels" says more than "solar" when the words only occur together.
-  raw.sort(
-    (a, b) => b[1] - a[1] || wordCount(b[0]) - wordCount(a[0]) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
-  );
-  const top = raw[0]?.[1] ?? 0;
-  return new Map(raw.map(([term, w]) => [term, top > 0 ? round(w / top) : 0]));
-}
-
-function wordCount(term: string): number {
-  return term.split(' ').length;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
-}
-
-/**
- * 3-7 topics from the weights: best first, skipping a term that shares a word with a better one
- * ("price" after "oil price"), and stopping early once the weights fall well below the top.
- */
-export function pickTopics(weights: Map<string, number>): SummaryTopic[] {
-  const topics: SummaryTopic[] = [];
-  const usedWords = new Set<string>();
-  for (const [name, weight] of weights) {
-    if (topics.length >= MAX_TOPICS) break;
-    if (topics.length >= MIN_TOPICS && weight < TOPIC_CUTOFF) break;
-    const words = name.split(' ');
-    if (words.some((w) => usedWords.has(w))) continue;
-    for (const w of words) usedWords.add(w);
-    topics.push({ name, weight });
-  }
-  return topics;
-}
-
-/**
- * How much of what sets the period apart a text carries: the sum of the squared weights of its distinct terms
- * (squared so that a few telling words outweigh many everyday ones), lightly normalised by length so that long
- * texts do not always win.
- */
-function distinctiveness(text: string, weights: Map<string, number>): number {
-  const { words, bigrams } = terms(text);
-  const seen = new Set([...words, ...bigrams]);
+function distinctiveness(text: AnalysedText, model: TopicModel): number {
+  const keys = new Set(phraseOccurrences(text, model.names).map((p) => p.key));
   let sum = 0;
-  for (const term of seen) sum += (weights.get(term) ?? 0) ** 2;
-  return sum / Math.sqrt(Math.max(words.length, 5));
+  for (const key of keys) sum += (model.weights.get(key) ?? 0) ** 2;
+  const words = text.sentences.reduce((n, s) => n + s.tokens.filter(isWordToken).length, 0);
+  return sum / Math.sqrt(Math.max(words, 5));
+}
+
+function sentenceDistinctiveness(sentence: AnalysedSentence, model: TopicModel): number {
+  return distinctiveness({ sentences: [sentence] }, model);
 }
 
 /** The verbatim text to quote for an item: all of it when short, else its most distinctive sentence. */
-function quotable(item: SummaryItem, weights: Map<string, number>): string {
+function quotable(item: SummaryItem, analysed: AnalysedText, model: TopicModel): string {
   const text = item.text.trim();
   if (text.length <= MAX_HIGHLIGHT_CHARS) return text;
-  const sentences = splitSentences(text);
-  let best = sentences[0] ?? text;
-  for (const sentence of sentences) {
-    if (distinctiveness(sentence, weights) > distinctiveness(best, weights)) best = sentence;
+  let best = analysed.sentences[0];
+  for (const sentence of analysed.sentences) {
+    if (best && sentenceDistinctiveness(sentence, model) > sentenceDistinctiveness(best, model))
+      best = sentence;
   }
-  return best;
+  return best?.text ?? text;
 }
 
 export function highlightTarget(itemCount: number): number {
@@ -293,9 +220,9 @@ export function highlightTarget(itemCount: number): number {
  * 2-4 items with the most distinctive words, quoted verbatim and without repeats. When they all come from one
  * speaker and another speaker has something worth quoting, the weakest pick gives way to that speaker's best.
  */
-export function pickHighlights(items: SummaryItem[], weights: Map<string, number>): string[] {
+function pickHighlights(items: SummaryItem[], analysed: AnalysedText[], model: TopicModel): string[] {
   const ranked = items
-    .map((item, index) => ({ item, index, score: distinctiveness(item.text, weights) }))
+    .map((item, index) => ({ item, index, score: distinctiveness(analysed[index] as AnalysedText, model) }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const seen = new Set<string>();
   const unique = ranked.filter(({ item }) => {
@@ -311,7 +238,7 @@ export function pickHighlights(items: SummaryItem[], weights: Map<string, number
     const other = unique.slice(target).find((c) => !speakers.has(c.item.speaker) && c.score > 0);
     if (other) chosen[chosen.length - 1] = other;
   }
-  return [...new Set(chosen.map((c) => quotable(c.item, weights)))];
+  return [...new Set(chosen.map((c) => quotable(c.item, analysed[c.index] as AnalysedText, model)))];
 }
 
 /** Up to five speakers, most messages first, ties by name; counts the items when no counts were given. */

@@ -2,7 +2,9 @@
 // Panels share one time axis: era labels, topic heat map, activity strip, drift curve, dates.
 
 const LEVELS = ['day', 'week', 'month'];
-const TOP_TOPICS = 12;
+/** Rows of the heat map: enough for every era of two years of weeks to show its main topics. */
+const MAX_TOPIC_ROWS = 20;
+const MIN_TOPIC_ROWS = 12;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTHS_LONG = [
   'January',
@@ -24,7 +26,7 @@ const DAY_MS = 86_400_000;
 const PALETTE = ['#eef5f9', '#cfe5ef', '#a3cfe2', '#6fb3d2', '#3f93bf', '#2374a6', '#145887', '#0b3b63'];
 const EMPTY_CELL = '#f6f7f9';
 const COLORS = {
-  jsd: '#1f2933',
+  topicDrift: '#1f2933',
   cosine: '#7b8794',
   activity: '#9aa5b1',
   band: '#eef1f5',
@@ -120,13 +122,6 @@ function buildModel(chart) {
     for (const [name, w] of byName) totals.set(name, (totals.get(name) ?? 0) + w);
     return byName;
   });
-  const topics = [...totals.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, TOP_TOPICS)
-    .map(([name]) => name);
-  let maxWeight = 0;
-  for (const byName of weights)
-    for (const name of topics) maxWeight = Math.max(maxWeight, byName.get(name) ?? 0);
 
   const drift = periods.map(() => null);
   for (const point of chart.drift) {
@@ -145,6 +140,11 @@ function buildModel(chart) {
     .filter((era) => era.to > era.from);
   const eraOfColumn = periods.map(() => null);
   for (const era of eras) for (let i = era.from; i < era.to; i++) eraOfColumn[i] = era;
+  const topics = pickTopicRows(weights, totals, eras);
+
+  let maxWeight = 0;
+  for (const byName of weights)
+    for (const name of topics) maxWeight = Math.max(maxWeight, byName.get(name) ?? 0);
 
   return {
     groupId: chart.groupId,
@@ -156,9 +156,60 @@ function buildModel(chart) {
     maxWeight,
     drift,
     hasCosine: chart.drift.some((d) => d.cosineDistance !== null && d.cosineDistance !== undefined),
+    measures: chart.measures ?? {},
     eras,
     eraOfColumn,
   };
+}
+
+/** Sum of each topic's weight over columns [from, to). */
+function totalsOver(weights, from, to) {
+  const totals = new Map();
+  for (let i = from; i < to; i++) {
+    for (const [name, w] of weights[i]) totals.set(name, (totals.get(name) ?? 0) + w);
+  }
+  return totals;
+}
+
+function heaviest(totals) {
+  return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+}
+
+/**
+ * The heat map's rows. Over two years a group goes through many eras, and the topics heaviest overall would
+ * all come from the longest few; so each era first puts in its own heaviest topics (as many as the rows allow,
+ * at least one), then the heaviest overall fill up to the minimum. Rows go in order of when each topic is
+ * strongest, so the map reads as a staircase from the top left, era after era.
+ */
+function pickTopicRows(weights, totals, eras) {
+  const chosen = new Set();
+  const perEra = eras.length > 0 ? Math.max(1, Math.floor(MAX_TOPIC_ROWS / eras.length)) : 0;
+  for (const era of eras) {
+    let added = 0;
+    for (const name of heaviest(totalsOver(weights, era.from, era.to))) {
+      if (added >= perEra || chosen.size >= MAX_TOPIC_ROWS) break;
+      if (!chosen.has(name)) {
+        chosen.add(name);
+        added++;
+      }
+    }
+  }
+  for (const name of heaviest(totals)) {
+    if (chosen.size >= MIN_TOPIC_ROWS) break;
+    chosen.add(name);
+  }
+  const centre = (name) => {
+    let mass = 0;
+    let moment = 0;
+    weights.forEach((byName, column) => {
+      const w = byName.get(name) ?? 0;
+      mass += w;
+      moment += w * column;
+    });
+    return mass > 0 ? moment / mass : 0;
+  };
+  const centres = new Map([...chosen].map((name) => [name, centre(name)]));
+  return [...chosen].sort((a, b) => centres.get(a) - centres.get(b) || a.localeCompare(b));
 }
 
 // ---------- layout: pixels for a given width ----------
@@ -178,10 +229,10 @@ function computeLayout(model, width, availableHeight) {
 
   const eraLabels = placeEraLabels(model, x, left + plotWidth);
   const laneHeight = eraLabels.rows * 19 + 6;
-  const rowHeight = Math.max(16, Math.min(24, Math.floor(264 / Math.max(1, model.topics.length))));
+  const rowHeight = Math.max(14, Math.min(24, Math.floor(300 / Math.max(1, model.topics.length))));
   const heat = { y: laneHeight, height: rowHeight * model.topics.length, rowHeight };
   const activity = { y: heat.y + heat.height + 8, height: 26 };
-  const driftValues = model.drift.flatMap((d) => (d ? [d.jsd, d.cosineDistance ?? 0] : []));
+  const driftValues = model.drift.flatMap((d) => (d ? [d.topicDrift, d.cosineDistance ?? 0] : []));
   const driftY = activity.y + activity.height + 14;
   const axisHeight = 40;
   const drift = {
@@ -349,12 +400,12 @@ function driftPanel(model, layout) {
       );
     })
     .join('');
-  const jsd = model.drift.map((d) => (d ? d.jsd : null));
+  const topicDrift = model.drift.map((d) => (d ? d.topicDrift : null));
   const cosine = model.drift.map((d) => (d ? d.cosineDistance : null));
-  const jsdPath = linePath(jsd, layout, yOf);
+  const topicPath = linePath(topicDrift, layout, yOf);
   const base = (drift.y + drift.height).toFixed(1);
-  // The shaded area is the JSD line closed down to zero, segment by segment.
-  const area = jsdPath
+  // The shaded area is the topic drift line closed down to zero, segment by segment.
+  const area = topicPath
     .split('M')
     .filter(Boolean)
     .map((segment) => {
@@ -373,9 +424,9 @@ function driftPanel(model, layout) {
   return (
     title +
     grid +
-    `<path d="${area}" fill="${COLORS.jsd}" fill-opacity="0.07"/>` +
+    `<path d="${area}" fill="${COLORS.topicDrift}" fill-opacity="0.07"/>` +
     cosineLine +
-    `<path data-testid="drift-line" d="${jsdPath}" fill="none" stroke="${COLORS.jsd}" stroke-width="2" stroke-linejoin="round"/>`
+    `<path data-testid="drift-line" d="${topicPath}" fill="none" stroke="${COLORS.topicDrift}" stroke-width="2" stroke-linejoin="round"/>`
   );
 }
 
@@ -429,7 +480,7 @@ function hoverLayer(layout) {
   return (
     `<g id="hover" visibility="hidden" pointer-events="none">` +
     `<rect id="hover-column" y="${top - 0.5}" height="${bottom - top + 1}" fill="none" stroke="${COLORS.hover}" stroke-width="1.25"/>` +
-    `<circle id="hover-dot" r="3.5" fill="${COLORS.jsd}" stroke="#fff" stroke-width="1.5"/></g>`
+    `<circle id="hover-dot" r="3.5" fill="${COLORS.topicDrift}" stroke="#fff" stroke-width="1.5"/></g>`
   );
 }
 
@@ -464,11 +515,11 @@ function renderLegend(model) {
   const ramp = PALETTE.map((c, i) => `<rect x="${i * 10}" width="10" height="10" fill="${c}"/>`).join('');
   const items = [
     `<span class="legend-item">topic weight <span>0</span><svg width="${PALETTE.length * 10}" height="10">${ramp}</svg><span>${fixed(model.maxWeight)}</span></span>`,
-    `<span class="legend-item"><svg width="22" height="10"><line x1="0" x2="22" y1="5" y2="5" stroke="${COLORS.jsd}" stroke-width="2"/></svg>topic drift (JSD)</span>`,
+    `<span class="legend-item" data-testid="legend-topic-drift" title="${escapeXml(model.measures.topicDrift ?? '')}"><svg width="22" height="10"><line x1="0" x2="22" y1="5" y2="5" stroke="${COLORS.topicDrift}" stroke-width="2"/></svg>topic drift</span>`,
   ];
   if (model.hasCosine) {
     items.push(
-      `<span class="legend-item"><svg width="22" height="10"><line x1="0" x2="22" y1="5" y2="5" stroke="${COLORS.cosine}" stroke-width="1.4" stroke-dasharray="4 3"/></svg>embedding distance</span>`,
+      `<span class="legend-item" data-testid="legend-embedding" title="${escapeXml(model.measures.cosineDistance ?? '')}"><svg width="22" height="10"><line x1="0" x2="22" y1="5" y2="5" stroke="${COLORS.cosine}" stroke-width="1.4" stroke-dasharray="4 3"/></svg>embedding distance</span>`,
     );
   }
   if (model.eras.length > 1) {
@@ -482,6 +533,17 @@ function renderLegend(model) {
     );
   }
   $('legend').innerHTML = items.join('');
+}
+
+/** Under the chart, in words: what the two drift lines measure, so neither is read for the other. */
+function renderNotes(model) {
+  const { topicDrift, cosineDistance } = model.measures;
+  const notes = [];
+  if (topicDrift) notes.push(`<p><b>Topic drift</b> (solid line). ${escapeXml(topicDrift)}</p>`);
+  if (model.hasCosine && cosineDistance) {
+    notes.push(`<p><b>Embedding distance</b> (dashed line). ${escapeXml(cosineDistance)}</p>`);
+  }
+  $('notes').innerHTML = notes.join('');
 }
 
 function renderSubtitle(model) {
@@ -532,7 +594,8 @@ function tooltipHtml(model, column) {
             .join('')}${names.length > 8 ? `<span class="tt-more">+${names.length - 8}</span>` : ''}</div>`
         : '';
     driftBlock =
-      `<div class="tt-drift">Drift from ${formatDay(drift.previousStart)}: JSD <b>${fixed(drift.jsd)}</b>${cosine}</div>` +
+      `<div class="tt-drift">Drift from ${formatDay(drift.previousStart)}: topic drift <b>${fixed(drift.topicDrift)}</b> ` +
+      `(unsmoothed JSD ${fixed(drift.jsd)})${cosine}</div>` +
       chipRow('appeared', drift.appeared, 'up') +
       chipRow('faded', drift.faded, 'down');
   }
@@ -581,7 +644,7 @@ function showColumn(column, event) {
     const point = model.drift[column];
     if (point) {
       const { drift } = layout;
-      const y = drift.y + drift.height - (Math.min(point.jsd, drift.max) / drift.max) * drift.height;
+      const y = drift.y + drift.height - (Math.min(point.topicDrift, drift.max) / drift.max) * drift.height;
       dot.setAttribute('cx', String(x + layout.columnWidth / 2));
       dot.setAttribute('cy', String(y));
       dot.setAttribute('visibility', 'visible');
@@ -619,7 +682,9 @@ function showMessage(state, text) {
 function draw(model) {
   const chart = $('chart');
   const width = Math.max(640, chart.clientWidth);
-  const availableHeight = window.innerHeight - chart.getBoundingClientRect().top - 12;
+  // The notes under the chart stay on screen too.
+  const availableHeight =
+    window.innerHeight - chart.getBoundingClientRect().top - $('notes').offsetHeight - 20;
   const layout = computeLayout(model, width, availableHeight);
   $('chart').innerHTML = renderSvg(model, layout);
   current = { model, layout };
@@ -691,6 +756,7 @@ async function main() {
   });
   renderSubtitle(model);
   renderLegend(model);
+  renderNotes(model);
   $('message').hidden = true;
   const drawStarted = performance.now();
   draw(model);

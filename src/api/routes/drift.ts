@@ -5,43 +5,72 @@ import {
   driftResponseSchema,
   eraSchema,
   groupProfileSchema,
+  type SeriesQuery,
   seriesQuerySchema,
   topicTimelineSchema,
 } from '../../domain/era.js';
 import { groupIdSchema } from '../../domain/memory.js';
+import { topicsOverTimeSchema, topicsOverTimeToCsv } from '../../domain/topics-over-time.js';
 import type { ApiServices } from '../app.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
 const topicParamsSchema = z.object({ groupId: groupIdSchema, name: z.string().trim().min(1).max(200) });
 
+/**
+ * A series a researcher downloads: JSON by default, CSV for format=csv or an Accept header that prefers it, with
+ * a file name that says group, level and what it is.
+ */
+function seriesExportRoute<T>(spec: {
+  what: 'drift' | 'topics';
+  summary: string;
+  description: string;
+  schema: z.ZodType<T>;
+  fetch: (groupId: string, query: SeriesQuery) => Promise<T>;
+  toCsv: (value: T) => string;
+}) {
+  return defineRoute({
+    method: 'get',
+    path: `/v1/groups/:groupId/${spec.what}`,
+    summary: `${spec.summary} (JSON, or CSV with Accept: text/csv or format=csv)`,
+    tag: 'drift',
+    params: groupParamsSchema,
+    query: seriesQuerySchema,
+    responses: {
+      200: { description: spec.description, schema: spec.schema },
+      400: { description: 'unknown level or bad window' },
+    },
+    handler: async ({ params, query }, req, res) => {
+      const value = await spec.fetch(params.groupId, query);
+      const csv =
+        query.format === 'csv' ||
+        (!query.format && req.accepts(['application/json', 'text/csv']) === 'text/csv');
+      if (!csv) return value;
+      res
+        .type('text/csv')
+        .attachment(`${params.groupId}-${query.level}-${spec.what}.csv`)
+        .send(spec.toCsv(value));
+    },
+  });
+}
+
 export function driftRoutes(services: ApiServices) {
   return [
-    defineRoute({
-      method: 'get',
-      path: '/v1/groups/:groupId/drift',
-      summary: 'Topic drift between consecutive periods (JSON, or CSV with Accept: text/csv or format=csv)',
-      tag: 'drift',
-      params: groupParamsSchema,
-      query: seriesQuerySchema,
-      responses: {
-        200: { description: 'the drift series', schema: driftResponseSchema },
-        400: { description: 'unknown level or bad window' },
-      },
-      handler: async ({ params, query }, req, res) => {
-        const series = await services.drift(params.groupId, query);
-        const wantsCsv =
-          query.format === 'csv' ||
-          (!query.format && req.accepts(['application/json', 'text/csv']) === 'text/csv');
-        if (wantsCsv) {
-          res
-            .type('text/csv')
-            .attachment(`${params.groupId}-${query.level}-drift.csv`)
-            .send(driftToCsv(series.points));
-          return;
-        }
-        return series;
-      },
+    seriesExportRoute({
+      what: 'drift',
+      summary: 'Topic drift and embedding distance between consecutive periods, with what each measures',
+      description: 'the drift series',
+      schema: driftResponseSchema,
+      fetch: (groupId, query) => services.drift(groupId, query),
+      toCsv: (series) => driftToCsv(series.points),
+    }),
+    seriesExportRoute({
+      what: 'topics',
+      summary: 'Topics over time in long format, one row per period and topic',
+      description: 'the topic x period table',
+      schema: topicsOverTimeSchema,
+      fetch: (groupId, query) => services.topicsOverTime(groupId, query),
+      toCsv: topicsOverTimeToCsv,
     }),
     defineRoute({
       method: 'get',

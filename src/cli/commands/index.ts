@@ -8,6 +8,7 @@ import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
 import { seedCommand } from './seed.js';
 import { summariesCommand } from './summaries.js';
+import { topicsCommand } from './topics.js';
 import { verifyCommand } from './verify.js';
 
 /** Every `strata <command>`, in the order the help lists them. */
@@ -20,6 +21,7 @@ export const COMMANDS = {
   verify: verifyCommand,
   eras: erasCommand,
   drift: driftCommand,
+  topics: topicsCommand,
   profile: profileCommand,
   mcp: mcpCommand,
   seed: seedCommand,

@@ -1,7 +1,7 @@
 import { SUMMARY_LEVELS } from '../../domain/levels.js';
 import { type Summary, type SummaryListQuery, summaryListQuerySchema } from '../../domain/summary.js';
 import { usageFromZod } from '../args.js';
-import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
+import { type CommandSpec, JSON_FLAG, levelFlag, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { fixed, formatInstant, formatRange, printJson, tableWidth } from '../output.js';
 import { formatTable } from '../table.js';
@@ -20,11 +20,7 @@ export const summariesCommand: CommandSpec<SummariesOptions> = {
     'Summaries overlapping [from, to) are listed; --from and --to take a date or a date-time with an offset.',
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to list (required)' },
-    level: {
-      type: 'string',
-      value: '<level>',
-      description: `One of ${SUMMARY_LEVELS.join(', ')} (default all)`,
-    },
+    level: levelFlag(SUMMARY_LEVELS, 'all'),
     from: { type: 'string', value: '<when>', description: 'Summaries ending after this' },
     to: { type: 'string', value: '<when>', description: 'Summaries starting before this' },
     limit: { type: 'string', value: '<n>', description: 'At most this many, 1-500 (default 20)' },

@@ -217,8 +217,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Topic drift between consecutive periods (JSON, or CSV with Accept: text/csv or format=csv) */
+        /** Topic drift and embedding distance between consecutive periods, with what each measures (JSON, or CSV with Accept: text/csv or format=csv) */
         get: operations["getV1GroupsByGroupIdDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topics over time in long format, one row per period and topic (JSON, or CSV with Accept: text/csv or format=csv) */
+        get: operations["getV1GroupsByGroupIdTopics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -471,11 +488,15 @@ export interface components {
                  * @description Calendar date, YYYY-MM-DD
                  */
                 previousStart: string;
-                /** @description Jensen-Shannon divergence of topics, in bits */
+                /** @description Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward the group's background (a topic lends weight to the topics other periods mention with it), so periods of one era read low even when their short topic lists differ. Read this one for era changes. */
+                topicDrift: number;
+                /** @description The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods of one era often do. Kept for comparison. */
                 jsd: number;
-                /** @description 1 - cosine similarity of the embeddings; null when either has none */
+                /** @description 1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector. */
                 cosineDistance: number | null;
+                /** @description Topics listed now but not in the previous period */
                 appeared: string[];
+                /** @description Topics listed in the previous period but not now */
                 faded: string[];
             }[];
             /** @description Oldest first */
@@ -496,6 +517,12 @@ export interface components {
                 /** @description True for the era still open */
                 current: boolean;
             }[];
+            /** @description What each drift figure measures, in words */
+            measures: {
+                topicDrift: string;
+                jsd: string;
+                cosineDistance: string;
+            };
         };
         DriftSeries: {
             groupId: string;
@@ -512,13 +539,23 @@ export interface components {
                  * @description Calendar date, YYYY-MM-DD
                  */
                 previousStart: string;
-                /** @description Jensen-Shannon divergence of topics, in bits */
+                /** @description Jensen-Shannon divergence (bits, 0 to 1) of the two periods' topic distributions, each smoothed toward the group's background (a topic lends weight to the topics other periods mention with it), so periods of one era read low even when their short topic lists differ. Read this one for era changes. */
+                topicDrift: number;
+                /** @description The same divergence without smoothing: 1 whenever the two topic lists share nothing, which sparse periods of one era often do. Kept for comparison. */
                 jsd: number;
-                /** @description 1 - cosine similarity of the embeddings; null when either has none */
+                /** @description 1 - cosine similarity (0 to 2) of the two periods' content vectors: everything said in them, embedded. Word overlap with the hashing embedder, meaning with a semantic one; null when either period has no vector. */
                 cosineDistance: number | null;
+                /** @description Topics listed now but not in the previous period */
                 appeared: string[];
+                /** @description Topics listed in the previous period but not now */
                 faded: string[];
             }[];
+            /** @description What each drift figure measures, in words */
+            measures: {
+                topicDrift: string;
+                jsd: string;
+                cosineDistance: string;
+            };
         };
         Era: {
             id: string;
@@ -780,6 +817,40 @@ export interface components {
             previous: string | null;
             /** @description NEXT_PERIOD successor at the same level */
             next: string | null;
+        };
+        TopicsOverTime: {
+            /**
+             * @description Tenant of the memory graph
+             * @example team-alpha
+             */
+            groupId: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            /** @description Oldest period first, heaviest topic first */
+            rows: {
+                /**
+                 * Format: date
+                 * @description First day of the period (YYYY-MM-DD)
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Day after the period (exclusive, YYYY-MM-DD)
+                 */
+                periodEnd: string;
+                /** @description The topic as shown ("Lisbon", "seating plan") */
+                topic: string;
+                /** @description Its normalised name, the same in every period: join and pivot on this */
+                key: string;
+                /** @description Class-based TF-IDF weight in the period, relative to the period's top topic (1) */
+                weight: number;
+                /** @description The weight's share of the period's topic weights */
+                share: number;
+                /** @description 1 for the heaviest topic of the period */
+                rank: number;
+                /** @description Messages in the period */
+                messageCount: number;
+            }[];
         };
         TopicTimeline: {
             groupId: string;
@@ -1480,6 +1551,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriftSeries"];
+                };
+            };
+            /** @description unknown level or bad window */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdTopics: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the topic x period table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicsOverTime"];
                 };
             };
             /** @description unknown level or bad window */

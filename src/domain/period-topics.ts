@@ -1,0 +1,95 @@
+/**
+ * A period's topics: its noun phrases and names (`phrases.ts`) weighted by class-based TF-IDF against the
+ * group's other periods (`topic-weights.ts`), then the few that best describe it, each named as it was written.
+ */
+import { countPhrases } from './phrases.js';
+import { type AnalysedText, words } from './text.js';
+import { classTfIdf } from './topic-weights.js';
+import type { WeightedTopic } from './topics.js';
+
+/** What a period's texts say, weighed against the background. */
+export interface TopicModel {
+  /** Normalised phrase to weight, highest first, the top one 1. */
+  weights: Map<string, number>;
+  /** Normalised phrase to the way it is shown ("Lisbon", "seating plan"). */
+  surfaces: Map<string, string>;
+  /** Normalised phrase to its number of occurrences in the period. */
+  counts: Map<string, number>;
+  /** Phrases written as names (Lisbon, Sintra), which stand on their own. */
+  named: ReadonlySet<string>;
+  /** Lower-case words of speakers' names, which are never topics. */
+  names: ReadonlySet<string>;
+}
+
+const MAX_TOPICS = 7;
+const MIN_TOPICS = 3;
+/** Topics below this share of the top weight are dropped once the minimum count is met. */
+const TOPIC_CUTOFF = 0.25;
+/** A phrase stands in for a word inside it when it holds at least this share of the word's occurrences. */
+const PHRASE_SHARE = 0.8;
+
+/**
+ * Speakers are who talks, not what about: the words of their names (lower case, two letters or more) are left
+ * out of every phrase.
+ */
+export function speakerNameWords(speakers: Iterable<string | undefined>): Set<string> {
+  const names = new Set<string>();
+  for (const speaker of speakers) {
+    for (const word of words(speaker ?? '')) {
+      if (word.length > 1) names.add(word);
+    }
+  }
+  return names;
+}
+
+/** The period's phrases weighted against the background texts (the group's other periods, one text each). */
+export function topicModel(
+  items: readonly AnalysedText[],
+  background: readonly string[],
+  names: ReadonlySet<string>,
+): TopicModel {
+  const period = countPhrases(items, names);
+  const others = background.map((text) => countPhrases([text], names).counts);
+  return {
+    weights: classTfIdf(period.counts, others),
+    surfaces: period.surfaces,
+    counts: period.counts,
+    named: period.named,
+    names,
+  };
+}
+
+/**
+ * 3-7 topics, best first, stopping early once the weights fall well below the top. A common noun that nearly
+ * always comes inside one phrase is named by that phrase ("class" that is always "puppy class") unless the phrase
+ * shares a word with a better topic; a topic that shares a word with a better one is skipped ("plan" after
+ * "seating plan"). Names stand on their own ("Norway" in "Norway card payments").
+ */
+export function pickTopics(
+  model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'>,
+): WeightedTopic[] {
+  const topics: WeightedTopic[] = [];
+  const usedWords = new Set<string>();
+  const sharesWord = (key: string) => key.split(' ').some((w) => usedWords.has(w));
+  for (const [key, weight] of model.weights) {
+    if (topics.length >= MAX_TOPICS) break;
+    if (topics.length >= MIN_TOPICS && weight < TOPIC_CUTOFF) break;
+    const enclosing = model.named.has(key) ? key : enclosingPhrase(key, model.counts);
+    const phrase = sharesWord(enclosing) ? key : enclosing;
+    if (sharesWord(phrase)) continue;
+    for (const w of phrase.split(' ')) usedWords.add(w);
+    topics.push({ name: model.surfaces.get(phrase) ?? phrase, weight });
+  }
+  return topics;
+}
+
+/** The longest phrase holding most of the key's occurrences, or the key itself. */
+function enclosingPhrase(key: string, counts: ReadonlyMap<string, number>): string {
+  const own = counts.get(key) ?? 0;
+  let best = key;
+  for (const [other, count] of counts) {
+    if (count < PHRASE_SHARE * own || other.length <= best.length) continue;
+    if (` ${other} `.includes(` ${key} `)) best = other;
+  }
+  return best;
+}

@@ -1,0 +1,169 @@
+/**
+ * Topic candidates: the noun phrases and named entities of a text, as winkNLP tags them. A noun phrase here is a
+ * run of adjectives followed by nouns and proper nouns ("seating plan", "walled garden", "Lisbon", "LGBTQ support
+ * group"). Verbs, adverbs, numbers, pronouns, stop words and the words of dates, times, amounts and counts end a
+ * run, so a candidate never crosses a phrase boundary the way neighbouring words ("contract yet", "cousin apart")
+ * do. Every stretch of up to three words of a run that ends in a noun is a candidate, so "greenhouse" is counted in
+ * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
+ */
+import { type AnalysedText, analyse, type TextToken } from './text.js';
+import { normalizeTopic } from './topics.js';
+
+/** One occurrence of a candidate topic. */
+export interface PhraseOccurrence {
+  /** The normalised topic name (lower case, nouns lemmatised): what occurrences are counted by. */
+  key: string;
+  /** For display: names as written ("Lisbon"), other nouns in dictionary form ("seating plan"). */
+  surface: string;
+  /** Proper nouns only: a person, place, product or other name. */
+  named: boolean;
+}
+
+/** Longer candidates are almost always two phrases the tagger could not tell apart. */
+const MAX_PHRASE_WORDS = 3;
+
+/** Nouns inside entities of these kinds are quantities, dates or times ("five percent", "this week"). */
+const NOT_TOPICAL_ENTITIES: ReadonlySet<string> = new Set([
+  'CARDINAL',
+  'ORDINAL',
+  'PERCENT',
+  'MONEY',
+  'DATE',
+  'TIME',
+  'DURATION',
+  'EMAIL',
+  'URL',
+  'EMOJI',
+  'EMOTICON',
+  'MENTION',
+]);
+
+/**
+ * Chat shorthand and courtesies that winkNLP's tagger, trained on edited English, reads as nouns ("btw the
+ * deposit" and "Thanks, Mel!" tag "btw" and "thanks" nouns). They are interjections and discourse markers, never
+ * what a conversation is about. This corrects the tagger; it is not a stop list (the model's own is used for that).
+ */
+const CHAT_FILLER: ReadonlySet<string> = new Set([
+  ...['afaik', 'brb', 'btw', 'congrats', 'fwiw', 'gonna', 'gotta', 'idk', 'ikr', 'imho', 'imo', 'irl', 'ish'],
+  ...['lmk', 'ngl', 'np', 'omg', 'smh', 'tbf', 'tbh', 'thanks', 'thx', 'tho', 'ty', 'ur', 'wanna'],
+]);
+
+/**
+ * The candidates of a text in reading order. `names` are lower-case names not to count (the group's speakers):
+ * what people call each other is who is talking, not what about. A word counts as a name when it is one of
+ * them or, from three letters on, the start of one ("Mel" for Melanie).
+ */
+export function phraseOccurrences(
+  text: string | AnalysedText,
+  names: ReadonlySet<string> = new Set(),
+): PhraseOccurrence[] {
+  const analysed = typeof text === 'string' ? analyse(text) : text;
+  const isName = nameMatcher(names);
+  const out: PhraseOccurrence[] = [];
+  for (const sentence of analysed.sentences) {
+    let run: TextToken[] = [];
+    for (const token of sentence.tokens) {
+      const role = isName(token.normal) ? null : roleOf(token);
+      // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
+      if (role === null || (role === 'modifier' && run.some(isNoun))) {
+        spansOf(run, out);
+        run = [];
+      }
+      if (role !== null) run.push(token);
+    }
+    spansOf(run, out);
+  }
+  return out;
+}
+
+/** What a token can be in a noun phrase: its noun (head or compound part), an adjective before it, or nothing. */
+function roleOf(token: TextToken): 'noun' | 'modifier' | null {
+  if (token.kind !== 'word' || token.stop || CHAT_FILLER.has(token.normal)) return null;
+  if (token.entity !== null && NOT_TOPICAL_ENTITIES.has(token.entity)) return null;
+  // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
+  // ("in." where two sentences ran together) names nothing.
+  if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
+  if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
+  return token.pos === 'ADJ' ? 'modifier' : null;
+}
+
+function isNoun(token: TextToken): boolean {
+  return token.pos === 'NOUN' || token.pos === 'PROPN';
+}
+
+function isProper(token: TextToken): boolean {
+  return token.pos === 'PROPN';
+}
+
+/** Every stretch of up to MAX_PHRASE_WORDS tokens of the run that ends in a noun. */
+function spansOf(run: readonly TextToken[], out: PhraseOccurrence[]): void {
+  for (let end = 0; end < run.length; end++) {
+    const head = run[end] as TextToken;
+    if (!isNoun(head)) continue;
+    for (let start = Math.max(0, end - MAX_PHRASE_WORDS + 1); start <= end; start++) {
+      const occurrence = toOccurrence(run.slice(start, end + 1));
+      if (occurrence) out.push(occurrence);
+    }
+  }
+}
+
+/**
+ * The phrase as it is shown: names as written ("Lisbon", "RSVPs"), other nouns in the dictionary form the tagger
+ * gave them in their sentence ("seating plans" -> "seating plan"). Its key is the normalised display form, so
+ * the key and what any later normalisation of the displayed name gives are the same by construction.
+ */
+function toOccurrence(span: TextToken[]): PhraseOccurrence | null {
+  const surface = span.map((t) => (isProper(t) ? t.text : t.pos === 'NOUN' ? t.lemma : t.normal)).join(' ');
+  const key = normalizeTopic(surface);
+  return key ? { key, surface, named: span.every(isProper) } : null;
+}
+
+function nameMatcher(names: ReadonlySet<string>): (word: string) => boolean {
+  if (names.size === 0) return () => false;
+  const list = [...names];
+  return (word) => names.has(word) || (word.length >= 3 && list.some((name) => name.startsWith(word)));
+}
+
+/** Candidate names to their count and the surface form written most often (the first of equals). */
+export interface PhraseCounts {
+  counts: Map<string, number>;
+  surfaces: Map<string, string>;
+  /** Candidates that were written as names (proper nouns only) at least once. */
+  named: Set<string>;
+}
+
+/** Counts the candidates of many texts and remembers how each was most often written. */
+export function countPhrases(
+  texts: readonly (string | AnalysedText)[],
+  names: ReadonlySet<string> = new Set(),
+): PhraseCounts {
+  const counts = new Map<string, number>();
+  const named = new Set<string>();
+  const written = new Map<string, Map<string, number>>();
+  for (const text of texts) {
+    for (const occurrence of phraseOccurrences(text, names)) {
+      const { key, surface } = occurrence;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (occurrence.named) named.add(key);
+      let forms = written.get(key);
+      if (!forms) {
+        forms = new Map();
+        written.set(key, forms);
+      }
+      forms.set(surface, (forms.get(surface) ?? 0) + 1);
+    }
+  }
+  const surfaces = new Map<string, string>();
+  for (const [key, forms] of written) {
+    let best = '';
+    let bestCount = 0;
+    for (const [form, n] of forms) {
+      if (n > bestCount) {
+        best = form;
+        bestCount = n;
+      }
+    }
+    surfaces.set(key, best);
+  }
+  return { counts, surfaces, named };
+}

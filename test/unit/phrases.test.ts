@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { countPhrases, phraseOccurrences } from '../../src/domain/phrases.js';
+
+const keys = (text: string, names?: Set<string>) => phraseOccurrences(text, names).map((p) => p.key);
+
+describe('phraseOccurrences', () => {
+  it('finds noun phrases and every stretch of them that ends in a noun', () => {
+    expect(keys('We need the seating plans.')).toEqual(['seating', 'seating plan', 'plan']);
+  });
+
+  it('never crosses a phrase boundary into verbs, adverbs or other words', () => {
+    const found = keys('Has the venue sent the updated contract yet? Keeping the cousins apart.');
+    expect(found).toEqual(expect.arrayContaining(['venue', 'contract', 'cousin']));
+    for (const key of found) expect(key).not.toMatch(/\b(yet|apart|sent|keeping)\b/);
+  });
+
+  it('leaves out numbers, amounts, dates, pronouns and chat shorthand', () => {
+    const found = keys('Seventy five percent hydration is my sweet spot, btw we bake on Friday at 7.');
+    expect(found).toEqual(expect.arrayContaining(['hydration', 'sweet spot']));
+    for (const key of found) expect(key).not.toMatch(/seventy|five|percent|\bmy\b|btw|friday|\b7\b/);
+  });
+
+  it("leaves out speakers' names and the start of one", () => {
+    const names = new Set(['melanie', 'caroline']);
+    expect(keys('Thanks Mel! Caroline painted the lake.', names)).toEqual(['lake']);
+  });
+
+  it('keeps names as written and shows other nouns in their dictionary form', () => {
+    const found = phraseOccurrences('We loved the pastel de nata in Belem and the trams of Lisbon.');
+    expect(found).toContainEqual({ key: 'lisbon', surface: 'Lisbon', named: true });
+    expect(found).toContainEqual({ key: 'tram', surface: 'tram', named: false });
+  });
+
+  it('does not take a capital at the start of a sentence for a name', () => {
+    const found = phraseOccurrences('Guest list is capped at ninety.');
+    expect(found).toContainEqual({ key: 'guest list', surface: 'guest list', named: false });
+    expect(keys('Flights to Lisbon are cheap.')).toEqual(['flight', 'lisbon']);
+    expect(keys('Good morning all.')).toEqual([]);
+  });
+});
+
+describe('countPhrases', () => {
+  it('counts occurrences over many texts and remembers the commonest way of writing each', () => {
+    const { counts, surfaces, named } = countPhrases([
+      'Lisbon in May.',
+      'Flights to Lisbon are cheap.',
+      'The flight was late.',
+    ]);
+    expect(counts.get('lisbon')).toBe(2);
+    expect(counts.get('flight')).toBe(2);
+    expect(surfaces.get('lisbon')).toBe('Lisbon');
+    expect(named.has('lisbon')).toBe(true);
+    expect(named.has('flight')).toBe(false);
+  });
+});
