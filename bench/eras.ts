@@ -39,11 +39,6 @@ const SPEAKERS: [string, string] = ['Alex', 'Sam'];
 const MIN_DAYS_SWEEP = [7, 14, 28, 56];
 /** seedDemo's clock for the seeded groups: pinned, so every run loads the same data. */
 const SEED_NOW = '2025-01-15T12:00:00Z';
-/**
- * Days of data a boundary needs after it before a cycle closes the era before it: ERA_MIN_DAYS for the new era,
- * plus the two days by which a cut must clear the latest start that minimum allows (domain/eras.ts).
- */
-const SETTLE_EXTRA_DAYS = 2;
 
 const args = options({
   file: { type: 'string' },
@@ -239,12 +234,14 @@ async function seededEras(strata: Strata, seeds: number[], minDays: number, dead
     'data',
     `${months} months ending the day before ${SEED_NOW.slice(0, 10)}, about ${messagesPerDay} messages a day`,
   );
-  const { outcomes, groupIds } = await measureSeeds(
-    strata,
-    { seeds, months, messagesPerDay, now: new Date(SEED_NOW), settleDays: minDays + SETTLE_EXTRA_DAYS },
-    deadline,
-  );
+  const groupIds: string[] = [];
   try {
+    const outcomes = await measureSeeds(
+      strata,
+      { seeds, months, messagesPerDay, now: new Date(SEED_NOW), settleDays: minDays },
+      deadline,
+      groupIds,
+    );
     printSeedTotals(outcomes, minDays);
   } finally {
     await cleanUp(strata, groupIds, args.keep === true);
@@ -258,7 +255,7 @@ function printSeedTotals(outcomes: SeedOutcome[], minDays: number): void {
   line(
     'seeded: planted boundaries found',
     `${sum((o) => o.hits)} of ${planted} within ${FOUND_WITHIN_DAYS} days over ${outcomes.length} seeds`,
-    `${sum((o) => o.spurious)} spurious; ${recent} of the planted ones had under ${minDays + SETTLE_EXTRA_DAYS} days of data after them, which a cycle leaves open until more comes`,
+    `${sum((o) => o.spurious)} spurious; ${recent} of the planted ones had under ${minDays} days of data after them (an era shorter than ERA_MIN_DAYS), which a cycle leaves open until more comes`,
   );
   line(
     'seeded: every planted boundary found',

