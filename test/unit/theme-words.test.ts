@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { speakerNameWords, themeTermFilter } from '../../src/domain/theme-words.js';
+
+describe('themeTermFilter', () => {
+  const keep = themeTermFilter(speakerNameWords(['Melanie', 'Jon Snow', null, 'x']));
+
+  it('keeps subjects', () => {
+    for (const term of ['adoption', 'dance studio', 'pottery class', 'sourdough starter']) {
+      expect(keep(term), term).toBe(true);
+    }
+  });
+
+  it('drops speaker names, their short forms, and phrases that hold one', () => {
+    for (const term of ['melanie', 'mel', 'jon', 'snow', 'jon snow', 'mel painting']) {
+      expect(keep(term), term).toBe(false);
+    }
+    // Two letters are too short to count as the start of a name.
+    expect(keep('me')).toBe(false);
+  });
+
+  it('drops pronouns, chat filler and numbers', () => {
+    for (const term of [
+      'us',
+      'them',
+      'everyone',
+      'love',
+      'great',
+      'thank',
+      'keep',
+      'really',
+      'photo',
+      '2024',
+    ]) {
+      expect(keep(term), term).toBe(false);
+    }
+    expect(keep('')).toBe(false);
+  });
+
+  it('reads names word by word, lower case', () => {
+    expect([...speakerNameWords(['Mary-Ann Lee', 'O'])]).toEqual(['mary', 'ann', 'lee']);
+  });
+});
