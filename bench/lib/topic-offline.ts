@@ -15,10 +15,7 @@ const WEEK_MIN_DAYS = 2;
  * each week's content vector the hashing embedding of its days' texts. For trying topic and drift changes in
  * seconds; the benchmark's own figures come from the real cycle.
  */
-export async function weekSeriesOffline(
-  groupId: string,
-  memories: MemoryInput[],
-): Promise<(PeriodPoint & { days: SummaryDraft[] })[]> {
+export async function weekSeriesOffline(groupId: string, memories: MemoryInput[]): Promise<PeriodPoint[]> {
   const vectors = new HashingEmbeddings({ dimension: 384 });
   const summarizer = new LocalExtractiveSummarizer(vectors);
   const days = new Map<string, MemoryInput[]>();
@@ -47,7 +44,7 @@ export async function weekSeriesOffline(
     weeks.set(week, [...(weeks.get(week) ?? []), { day, draft, speakers }]);
   }
   const weekRecent = new RecentWindow([]);
-  const points: (PeriodPoint & { days: SummaryDraft[] })[] = [];
+  const points: PeriodPoint[] = [];
   for (const [week, children] of weeks) {
     if (children.length < WEEK_MIN_DAYS) continue;
     const draft = await summarizer.summarize({
@@ -70,7 +67,6 @@ export async function weekSeriesOffline(
       topics: draft.topics,
       embedding: vectors.embedSync(children.map((c) => c.draft.text).join('\n')),
       text: draft.text,
-      days: children.map((c) => c.draft),
     });
   }
   return points;

@@ -42,6 +42,25 @@ export function speakerNameWords(speakers: Iterable<string | undefined>): Set<st
   return names;
 }
 
+const BACKGROUND_CACHE_SIZE = 2048;
+const backgroundCache = new Map<string, Map<string, number>>();
+
+/**
+ * The phrase counts of one background text. The same texts are the background of period after period, so they
+ * are counted once. Names are not left out here: only the period's own phrases, which hold none, are looked up.
+ */
+function backgroundCounts(text: string): Map<string, number> {
+  let counts = backgroundCache.get(text);
+  if (!counts) {
+    counts = countPhrases([text]).counts;
+    backgroundCache.set(text, counts);
+    if (backgroundCache.size > BACKGROUND_CACHE_SIZE) {
+      backgroundCache.delete(backgroundCache.keys().next().value as string);
+    }
+  }
+  return counts;
+}
+
 /** The period's phrases weighted against the background texts (the group's other periods, one text each). */
 export function topicModel(
   items: readonly AnalysedText[],
@@ -49,7 +68,7 @@ export function topicModel(
   names: ReadonlySet<string>,
 ): TopicModel {
   const period = countPhrases(items, names);
-  const others = background.map((text) => countPhrases([text], names).counts);
+  const others = background.map(backgroundCounts);
   return {
     weights: classTfIdf(period.counts, others),
     surfaces: period.surfaces,

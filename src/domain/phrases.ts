@@ -6,7 +6,7 @@
  * do. Every stretch of up to three words of a run that ends in a noun is a candidate, so "greenhouse" is counted in
  * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
  */
-import { type AnalysedText, analyse, type TextToken } from './text.js';
+import { type AnalysedSentence, type AnalysedText, analyse, type TextToken } from './text.js';
 import { normalizeTopic } from './topics.js';
 
 /** One occurrence of a candidate topic. */
@@ -61,18 +61,33 @@ export function phraseOccurrences(
   const isName = nameMatcher(names);
   const out: PhraseOccurrence[] = [];
   for (const sentence of analysed.sentences) {
-    let run: TextToken[] = [];
-    for (const token of sentence.tokens) {
-      const role = isName(token.normal) ? null : roleOf(token);
-      // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
-      if (role === null || (role === 'modifier' && run.some(isNoun))) {
-        spansOf(run, out);
-        run = [];
-      }
-      if (role !== null) run.push(token);
+    // Every stretch is a candidate, so leaving out those with a name in them is the same as cutting runs at names.
+    for (const occurrence of sentencePhrases(sentence)) {
+      if (!occurrence.key.split(' ').some(isName)) out.push(occurrence);
     }
-    spansOf(run, out);
   }
+  return out;
+}
+
+/** A sentence is read again as an item, as a candidate for the summary and as background: found once. */
+const phrasesOfSentence = new WeakMap<AnalysedSentence, PhraseOccurrence[]>();
+
+function sentencePhrases(sentence: AnalysedSentence): PhraseOccurrence[] {
+  const cached = phrasesOfSentence.get(sentence);
+  if (cached) return cached;
+  const out: PhraseOccurrence[] = [];
+  let run: TextToken[] = [];
+  for (const token of sentence.tokens) {
+    const role = roleOf(token);
+    // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
+    if (role === null || (role === 'modifier' && run.some(isNoun))) {
+      spansOf(run, out);
+      run = [];
+    }
+    if (role !== null) run.push(token);
+  }
+  spansOf(run, out);
+  phrasesOfSentence.set(sentence, out);
   return out;
 }
 
@@ -83,8 +98,25 @@ function roleOf(token: TextToken): 'noun' | 'modifier' | null {
   // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
   // ("in." where two sentences ran together) names nothing.
   if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
+  if (isNumberOrPronoun(token.normal)) return null;
   if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
   return token.pos === 'ADJ' ? 'modifier' : null;
+}
+
+const numberOrPronoun = new Map<string, boolean>();
+
+/**
+ * In context the tagger may read "the one I bought" or "the others" as nouns; a word that on its own is a number
+ * or a pronoun is neither a topic nor part of one.
+ */
+function isNumberOrPronoun(word: string): boolean {
+  let answer = numberOrPronoun.get(word);
+  if (answer === undefined) {
+    const alone = analyse(word).sentences[0]?.tokens[0];
+    answer = alone?.pos === 'NUM' || alone?.pos === 'PRON';
+    numberOrPronoun.set(word, answer);
+  }
+  return answer;
 }
 
 function isNoun(token: TextToken): boolean {

@@ -81,7 +81,35 @@ export function contentWords(text: string): string[] {
     .map((t) => t.normal);
 }
 
-function lexicalTokens(text: string): { normal: string; kind: string; stop: boolean }[] {
+interface LexicalToken {
+  normal: string;
+  kind: string;
+  stop: boolean;
+}
+
+const LEXICAL_CACHE_SIZE = 16_384;
+const lexicalCache = new Map<string, LexicalToken[]>();
+
+/**
+ * The bare tokenizer's tokens, line by line. A period's content is its messages joined by line breaks, and the
+ * same message is embedded at ingest, in its session's content and in its day's: each line is cut once and
+ * recent lines are kept. (A line break separates tokens anyway, so cutting by line changes nothing.)
+ */
+function lexicalTokens(text: string): LexicalToken[] {
+  if (!text.includes('\n')) return lineTokens(text);
+  return text.split('\n').flatMap(lineTokens);
+}
+
+function lineTokens(line: string): LexicalToken[] {
+  const hit = lexicalCache.get(line);
+  if (hit) return hit;
+  const tokens = tokenize(line);
+  lexicalCache.set(line, tokens);
+  if (lexicalCache.size > LEXICAL_CACHE_SIZE) lexicalCache.delete(lexicalCache.keys().next().value as string);
+  return tokens;
+}
+
+function tokenize(text: string): LexicalToken[] {
   const nlp = getLexer();
   const tokens = nlp.readDoc(text).tokens();
   const normals = tokens.out(nlp.its.normal) as string[];
@@ -90,8 +118,16 @@ function lexicalTokens(text: string): { normal: string; kind: string; stop: bool
   return normals.map((normal, i) => ({
     normal,
     kind: kinds[i] as string,
-    stop: stops[i] === true || isUnsplitContraction(normal),
+    stop: stops[i] === true || isFunctionFragment(normal),
   }));
+}
+
+/**
+ * Pieces the model does not list as stop words but that are no more than grammar: the possessive "'s" that
+ * winkNLP splits off ("Caroline's" -> "Caroline", "'s"), and contractions it leaves whole ("I'm").
+ */
+function isFunctionFragment(normal: string): boolean {
+  return /^['’]/.test(normal) || isUnsplitContraction(normal);
 }
 
 const contractionCache = new Map<string, boolean>();
@@ -118,7 +154,7 @@ export function splitSentences(text: string): string[] {
   return analyse(text).sentences.map((s) => s.text);
 }
 
-const CACHE_SIZE = 4096;
+const CACHE_SIZE = 16_384;
 const cache = new Map<string, AnalysedText>();
 
 /**
@@ -168,7 +204,7 @@ function parse(text: string): AnalysedText {
         lemma: lemmas[i] as string,
         pos: pos[i] as PartOfSpeech,
         kind: kinds[i] as string,
-        stop: stops[i] === true || isUnsplitContraction(normals[i] as string),
+        stop: stops[i] === true || isFunctionFragment(normals[i] as string),
         entity: entityOf[i] as string | null,
         sentenceStart: i === from,
         known: !doc.isOOV(normals[i] as string),

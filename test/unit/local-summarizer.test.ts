@@ -69,7 +69,7 @@ describe('LocalExtractiveSummarizer: text', () => {
       request(messages(40)),
     );
     expect(again).toEqual(first);
-    expect(first.summarizer).toBe('local-extractive@1');
+    expect(first.summarizer).toBe('local-extractive@2');
   });
 
   it.each([

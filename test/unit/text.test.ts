@@ -10,8 +10,9 @@ describe('words and contentWords', () => {
     expect(contentWords('When is the hiking trip to Lisbon?')).toEqual(['hiking', 'trip', 'lisbon']);
   });
 
-  it('reads a contraction the tokenizer leaves whole as the function words it is made of', () => {
+  it('reads a contraction the tokenizer leaves whole, and a possessive ending, as function words', () => {
     expect(contentWords("I'm keen on counseling")).toEqual(['keen', 'counseling']);
+    expect(contentWords("Caroline's painting")).toEqual(['caroline', 'painting']);
   });
 });
 

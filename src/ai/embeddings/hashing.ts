@@ -31,15 +31,19 @@ export class HashingEmbeddings extends Embeddings {
     return this.embedSync(document);
   }
 
-  /** The same vector as embedQuery, without the promise; for hot loops. */
-  embedSync(text: string): number[] {
+  /**
+   * The same vector as embedQuery, without the promise; for hot loops. `contentWords`, when given and not empty,
+   * are the text's content words as `contentWords(text)` cuts them (a caller that has analysed the text already
+   * saves cutting it again).
+   */
+  embedSync(text: string, contentWordsOfText?: readonly string[]): number[] {
     const features = new Map<string, { tf: number; weight: number }>();
     const add = (feature: string, weight: number) => {
       const seen = features.get(feature);
       if (seen) seen.tf += 1;
       else features.set(feature, { tf: 1, weight });
     };
-    for (const feature of this.features(text)) add(feature.key, feature.weight);
+    for (const feature of this.features(text, contentWordsOfText)) add(feature.key, feature.weight);
     const vector = new Float64Array(this.dimension);
     for (const [key, { tf, weight }] of features) {
       const h = fnv1a(key);
@@ -52,8 +56,8 @@ export class HashingEmbeddings extends Embeddings {
     return Array.from(vector, (v) => v / norm);
   }
 
-  private *features(text: string): Generator<{ key: string; weight: number }> {
-    let words = contentWords(text);
+  private *features(text: string, given?: readonly string[]): Generator<{ key: string; weight: number }> {
+    let words = given?.length ? given : contentWords(text);
     // A text of stopwords only ("ok, see you then") still deserves a vector; a zero vector breaks cosine search.
     if (words.length === 0) words = wordsOf(text);
     if (words.length === 0) words = [text.trim() || '\u0000'];

@@ -17,7 +17,8 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './
  * - activeUsers: the top speakers by message count.
  */
 export interface SyncEmbedder {
-  embedSync(text: string): number[];
+  /** `contentWords`: the text's content words, when the caller has them already. */
+  embedSync(text: string, contentWords?: readonly string[]): number[];
 }
 
 const MMR_LAMBDA = 0.7;
@@ -34,7 +35,8 @@ interface Candidate {
 }
 
 export class LocalExtractiveSummarizer implements Summarizer {
-  readonly name = 'local-extractive@1';
+  // @2: topics are noun phrases and names found by winkNLP (@1 counted word unigrams and bigrams).
+  readonly name = 'local-extractive@2';
 
   constructor(private readonly embedder: SyncEmbedder) {}
 
@@ -57,7 +59,7 @@ export class LocalExtractiveSummarizer implements Summarizer {
   private summaryText(items: SummaryItem[], analysed: AnalysedText[], model: TopicModel): string {
     const candidates = candidateSentences(analysed);
     const count = Math.min(sentenceTarget(items.length), candidates.length);
-    const vectors = candidates.map((c) => this.embedder.embedSync(c.text));
+    const vectors = candidates.map((c) => this.embedder.embedSync(c.text, sentenceContentWords(c.sentence)));
     const relevance = blend(
       centralities(vectors),
       candidates.map((c) => sentenceDistinctiveness(c.sentence, model)),
@@ -93,12 +95,13 @@ function candidateSentences(analysed: AnalysedText[]): Candidate[] {
       all.push({ text: sentence.text, sentence, item: index, position: all.length });
     }
   });
-  const substantial = all.filter((c) => contentWordCount(c.sentence) >= MIN_CONTENT_WORDS);
+  const substantial = all.filter((c) => sentenceContentWords(c.sentence).length >= MIN_CONTENT_WORDS);
   return substantial.length > 0 ? substantial : all;
 }
 
-function contentWordCount(sentence: AnalysedSentence): number {
-  return sentence.tokens.filter((t) => isWordToken(t) && !t.stop && t.normal.length > 1).length;
+/** As `contentWords` cuts the sentence's text, from the analysis at hand. */
+function sentenceContentWords(sentence: AnalysedSentence): string[] {
+  return sentence.tokens.filter((t) => isWordToken(t) && !t.stop && t.normal.length > 1).map((t) => t.normal);
 }
 
 function dot(a: number[], b: number[]): number {

@@ -48,7 +48,7 @@ export interface SummaryDraft {
    * summarizer leaves it out and the era's distinctive terms stand in).
    */
   title?: string;
-  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@1". */
+  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@2". */
   summarizer: string;
 }
 
