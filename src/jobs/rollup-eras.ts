@@ -23,7 +23,9 @@ export async function rollupEras(
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
   const days = await repo.daySeries(ctx.groupId, windowStart);
-  if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
+  // Eras move only when a day is added after them: a cycle with no new day has nothing to do here.
+  const after = current?.end ?? windowStart;
+  if (!days.some((d) => after === null || d.day >= after)) return counts;
 
   const keepTerm = themeTermFilter(speakerNameWords(days.flatMap((d) => d.activeUsers ?? [])));
   const state = updateEras({
