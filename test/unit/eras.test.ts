@@ -145,14 +145,14 @@ describe('segmentEras', () => {
     // words): detectable over four hundred days, not a change of subject.
     const periods = history([400], 12);
     const drifted = periods.map((p, i) =>
-      i < 200 ? p : { ...p, embedding: (p.embedding as number[]).map((v, j) => (j === 0 ? v + 0.1 : v)) },
+      i < 200 ? p : { ...p, embedding: (p.embedding as number[]).map((v, j) => (j === 0 ? v + 0.13 : v)) },
     );
     expect(segmentEras(drifted, OPTIONS)).toHaveLength(1);
     expect(segmentEras(drifted, { ...OPTIONS, minShift: 0 }).length).toBeGreaterThan(1);
   });
 
   it('takes a long silence as evidence: a slight move of subject after one is a boundary, without one it is not', () => {
-    // Forty days on one subject, then twenty a quarter of the way towards another: with a month of silence
+    // Forty days on one subject, then twenty a little over a quarter of the way towards another: with a month of silence
     // between them, or none.
     const series = (silence: number) => {
       const random = seeded(1);
@@ -160,7 +160,7 @@ describe('segmentEras', () => {
       const [a, b] = [0, 1].map(() => Array.from({ length: 32 }, () => noise())) as [number[], number[]];
       return Array.from({ length: 60 }, (_, i) => {
         const day = i < 40 ? i : i + silence;
-        const t = i < 40 ? 0 : 0.25;
+        const t = i < 40 ? 0 : 0.27;
         return {
           periodStart: dayOf(day),
           periodEnd: dayOf(day + 1),
