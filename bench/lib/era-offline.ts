@@ -68,13 +68,13 @@ export async function daySummaryPeriods(
  * Eras over day periods as one cycle over the whole history finds them (updateEras from nothing, speaker names
  * kept out of themes); maxEras high enough that no era is folded into an "earlier" one.
  */
-export function erasOverDays(periods: EraPeriod[], minDays: number, minShift?: number): EraSegment[] {
+export function erasOverDays(periods: EraPeriod[], minDays: number): EraSegment[] {
   const keepTerm = themeTermFilter(speakerNameWords(periods.flatMap((p) => p.speakers ?? [])));
   const state = updateEras({
     closed: [],
     current: null,
     periods,
-    options: { minDays, maxEras: 1000, keepTerm, ...(minShift === undefined ? {} : { minShift }) },
+    options: { minDays, maxEras: 1000, keepTerm },
   });
   return [...state.closed, state.current];
 }

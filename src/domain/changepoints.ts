@@ -119,13 +119,25 @@ export function estimateNoise(series: readonly (readonly number[])[]): NoiseEsti
     sumOfSquares: variances.reduce((a, b) => a + b * b, 0),
     max: variances.reduce((a, b) => Math.max(a, b), 0),
   };
-  const spectrum = pairs > 1 ? covarianceSpectrum(differences, 1 / (2 * pairs), total) : independent;
+  const sample = evenlySpaced(differences, SPECTRUM_SAMPLE);
+  const spectrum = pairs > 1 ? covarianceSpectrum(sample, 1 / (2 * sample.length), total) : independent;
   return {
     variances,
     total,
     sumOfSquares: Math.max(independent.sumOfSquares, spectrum.sumOfSquares),
     max: Math.max(independent.max, spectrum.max),
   };
+}
+
+/**
+ * The covariance spectrum is read from at most this many differences, evenly spaced: its two figures need a
+ * sample, not every day of a five-year history (which would cost seconds each cycle).
+ */
+const SPECTRUM_SAMPLE = 400;
+
+function evenlySpaced<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)] as T);
 }
 
 /** Power iterations for the largest eigenvalue; it converges well before this for the matrices seen here. */
@@ -197,8 +209,10 @@ function covarianceSpectrum(
  * estimated variances, it needs no scaling by hand: unit-length embeddings and raw counts get penalties in
  * their own units, and a coordinate that barely varies adds almost nothing.
  */
-export function defaultPenalty(series: readonly (readonly number[])[]): number {
-  const noise = estimateNoise(series);
+export function defaultPenalty(
+  series: readonly (readonly number[])[],
+  noise: NoiseEstimate = estimateNoise(series),
+): number {
   const x = TAIL_LOG_FACTOR * Math.log(Math.max(SHORTEST_SERIES, series.length));
   const penalty = noise.total + 2 * Math.sqrt(x * noise.sumOfSquares) + 2 * x * noise.max;
   return Math.max(penalty, noiselessFloor(series));

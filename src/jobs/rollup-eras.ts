@@ -23,6 +23,12 @@ export async function rollupEras(
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
   const days = await repo.daySeries(ctx.groupId, windowStart);
+  const weekStarts = (await repo.series(ctx.groupId, 'week', {}, false)).map((w) => w.periodStart);
+  // Eras change only with a day after them, or a week summary none of them holds yet.
+  const after = current?.end ?? windowStart;
+  const linked = new Set(stored.flatMap((e) => e.periodStarts ?? []));
+  const newDay = days.some((d) => after === null || d.day >= after);
+  if (!newDay && weekStarts.every((w) => linked.has(w))) return counts;
   if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
 
   const keepTerm = themeTermFilter(speakerNameWords(days.flatMap((d) => d.activeUsers ?? [])));
@@ -33,7 +39,6 @@ export async function rollupEras(
     options: { minDays: settings.minDays, maxEras: settings.maxEras, keepTerm },
   });
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
-  const weekStarts = (await repo.series(ctx.groupId, 'week', {}, false)).map((w) => w.periodStart);
   const children = weeksByEra(
     weekStarts,
     desired.map(({ s }) => s),

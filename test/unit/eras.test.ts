@@ -145,10 +145,34 @@ describe('segmentEras', () => {
     // words): detectable over four hundred days, not a change of subject.
     const periods = history([400], 12);
     const drifted = periods.map((p, i) =>
-      i < 200 ? p : { ...p, embedding: (p.embedding as number[]).map((v, j) => (j === 0 ? v + 0.1 : v)) },
+      i < 200 ? p : { ...p, embedding: (p.embedding as number[]).map((v, j) => (j === 0 ? v + 0.13 : v)) },
     );
     expect(segmentEras(drifted, OPTIONS)).toHaveLength(1);
     expect(segmentEras(drifted, { ...OPTIONS, minShift: 0 }).length).toBeGreaterThan(1);
+  });
+
+  it('takes a long silence as evidence: a slight move of subject after one is a boundary, without one it is not', () => {
+    // Forty days on one subject, then twenty a little over a quarter of the way towards another: with a month of silence
+    // between them, or none.
+    const series = (silence: number) => {
+      const random = seeded(1);
+      const noise = normal(random);
+      const [a, b] = [0, 1].map(() => Array.from({ length: 32 }, () => noise())) as [number[], number[]];
+      return Array.from({ length: 60 }, (_, i) => {
+        const day = i < 40 ? i : i + silence;
+        const t = i < 40 ? 0 : 0.27;
+        return {
+          periodStart: dayOf(day),
+          periodEnd: dayOf(day + 1),
+          embedding: a.map((v, j) => ((1 - t) * v + t * (b[j] as number)) / Math.sqrt(32) + 0.15 * noise()),
+          topics: [],
+          messageCount: 20,
+        };
+      });
+    };
+    expect(starts(segmentEras(series(30), OPTIONS))).toEqual([dayOf(70)]);
+    expect(segmentEras(series(30), { ...OPTIONS, silenceWeight: 0 })).toHaveLength(1);
+    expect(segmentEras(series(0), OPTIONS)).toHaveLength(1);
   });
 
   it('keeps at most maxEras distinct and folds the older ones into one earlier era', () => {

@@ -197,6 +197,22 @@ describe('rollupEras', () => {
     expect((await store.list()).filter((e) => !e.current)).toEqual(closed);
   });
 
+  it('links a week summarised after its days to its era, with no new day', async () => {
+    const days = dayRows([42, 42], 5);
+    const weeks = weekRows(days);
+    const store = new InMemoryEras(days, weeks.slice(0, -1));
+    await rollupEras(context(new RecordingSummarizer()), store, settings);
+    store.weeks = weeks;
+    store.writes = [];
+    expect(await rollupEras(context(new RecordingSummarizer()), store, settings)).toEqual({
+      created: 0,
+      updated: 1,
+    });
+    expect(store.writes.map((e) => [e.current, e.periodStarts.at(-1)])).toEqual([
+      [true, weeks.at(-1)?.periodStart],
+    ]);
+  });
+
   it('takes the theme from the summarizer when it writes a title', async () => {
     const days = dayRows([42, 42], 3);
     const store = new InMemoryEras(days, weekRows(days));
