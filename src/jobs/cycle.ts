@@ -114,7 +114,10 @@ export async function runCycle(
   } catch (error) {
     // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the
     // group no longer exists, that is what happened.
-    if (error instanceof GroupGoneError || !(await deps.rollups.groupSettings(groupId).catch(() => settings))) {
+    if (
+      error instanceof GroupGoneError ||
+      !(await deps.rollups.groupSettings(groupId).catch(() => settings))
+    ) {
       // Deleted while the cycle ran: the delete wins, and the cycle ends without writing anything more.
       report.status = 'skipped';
       report.reason = 'the group was deleted during the cycle';
