@@ -42,17 +42,6 @@ function words(list: string): ReadonlySet<string> {
   return new Set(list.split(/\s+/).flatMap((word) => (word ? [word, normalizeTopic(word)] : [])));
 }
 
-/** The lower-case words of speaker names ("Mary Ann" gives "mary" and "ann"). */
-export function speakerNameWords(speakers: Iterable<string | null | undefined>): Set<string> {
-  const names = new Set<string>();
-  for (const speaker of speakers) {
-    for (const word of (speaker ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (word.length > 1) names.add(word);
-    }
-  }
-  return names;
-}
-
 /**
  * A predicate over normalised topic names (lower case, words separated by single spaces): false for a term any of
  * whose words is a speaker's name (or, from three letters on, the start of one: "mel" for Melanie), a pronoun,
