@@ -51,7 +51,7 @@ export function themeTermFilter(speakerNames: ReadonlySet<string>): (term: strin
   const isName = (word: string) =>
     speakerNames.has(word) || (word.length >= 3 && [...speakerNames].some((name) => name.startsWith(word)));
   return (term) => {
-    const parts = term.split(' ').filter(Boolean);
+    const parts = term.toLowerCase().split(/\s+/).filter(Boolean);
     if (parts.length === 0) return false;
     return parts.every(
       (word) =>

@@ -19,6 +19,12 @@ describe('themeTermFilter', () => {
     expect(keep('me')).toBe(false);
   });
 
+  it('reads terms without regard to case', () => {
+    expect(keep('Melanie')).toBe(false);
+    expect(keep('Mel')).toBe(false);
+    expect(keep('Adoption Agency')).toBe(true);
+  });
+
   it('drops pronouns, chat filler and numbers', () => {
     for (const term of [
       'us',
