@@ -3,9 +3,10 @@ import type { Embedder } from '../../src/ai/embeddings/index.js';
 import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
 import { type EraPeriod, type EraSegment, updateEras } from '../../src/domain/eras.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import { speakerNameWords } from '../../src/domain/period-topics.js';
 import { addDays } from '../../src/domain/periods.js';
 import { countSpeakers, RecentWindow } from '../../src/domain/rollup.js';
-import { speakerNameWords, themeTermFilter } from '../../src/domain/theme-words.js';
+import { themeTermFilter } from '../../src/domain/theme-words.js';
 import { mergeTopics } from '../../src/domain/topics.js';
 
 /** The cycle embeds at most this much of a period's content (jobs/summarize-period.ts). */

@@ -7,7 +7,7 @@
  * are rare elsewhere come first. With nothing elsewhere to compare against, the heaviest terms are the theme.
  */
 import type { EraPeriod } from './era-series.js';
-import { compareNames, mergeTopics } from './topics.js';
+import { compareNames, mergeTopics, normalizeTopic } from './topics.js';
 
 export interface EraBounds {
   start: string;
@@ -16,9 +16,9 @@ export interface EraBounds {
 }
 
 export interface EraDescription {
-  /** 3-5 topic names with the most weight over the era, heaviest first. */
+  /** 3-5 normalised topic names with the most weight over the era, heaviest first. */
   keyTopics: string[];
-  /** The era's most distinctive terms, joined by " · ". */
+  /** The era's most distinctive terms, as its days write them, joined by " · ". */
   theme: string;
 }
 
@@ -28,15 +28,42 @@ const MIN_KEY_TOPICS = 3;
 /** Added to both rates so a term the rest never uses does not score infinitely, and a rare one not hugely. */
 const RATE_SMOOTHING = 0.02;
 
-/** Summed topic weight per term over the periods, each period's weights scaled so its top topic weighs 1. */
+/** A period's topics that `keep` accepts, by normalised name, weighted so its top topic weighs 1. */
+function periodTerms(
+  period: EraPeriod,
+  keep: (term: string) => boolean,
+): { key: string; name: string; weight: number }[] {
+  const topics = mergeTopics(period.topics)
+    .map((t) => ({ key: normalizeTopic(t.name), name: t.name, weight: t.weight }))
+    .filter((t) => t.weight > 0 && keep(t.key));
+  const top = topics.reduce((m, t) => Math.max(m, t.weight), 0);
+  return topics.map((t) => ({ ...t, weight: t.weight / top }));
+}
+
+/** Summed topic weight per normalised term over the periods. */
 function termWeights(periods: readonly EraPeriod[], keep: (term: string) => boolean): Map<string, number> {
   const sums = new Map<string, number>();
-  for (const p of periods) {
-    const topics = mergeTopics(p.topics).filter((t) => t.weight > 0 && keep(t.name));
-    const top = topics.reduce((m, t) => Math.max(m, t.weight), 0);
-    for (const t of topics) sums.set(t.name, (sums.get(t.name) ?? 0) + t.weight / top);
-  }
+  for (const p of periods)
+    for (const t of periodTerms(p, keep)) sums.set(t.key, (sums.get(t.key) ?? 0) + t.weight);
   return sums;
+}
+
+/** How each normalised term is best written: the spelling with the most weight ("Lisbon", "RSVPs"). */
+function displayNames(periods: readonly EraPeriod[], keep: (term: string) => boolean): Map<string, string> {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const p of periods) {
+    for (const t of periodTerms(p, keep)) {
+      const forms = spellings.get(t.key) ?? new Map<string, number>();
+      forms.set(t.name, (forms.get(t.name) ?? 0) + t.weight);
+      spellings.set(t.key, forms);
+    }
+  }
+  return new Map(
+    [...spellings].map(([key, forms]) => [
+      key,
+      [...forms].sort((a, b) => b[1] - a[1] || compareNames(a[0], b[0]))[0]?.[0] ?? key,
+    ]),
+  );
 }
 
 function ranked(scores: ReadonlyMap<string, number>): string[] {
@@ -79,6 +106,7 @@ export function describeEras(
   keep: (term: string) => boolean,
 ): EraDescription[] {
   const total = termWeights(periods, keep);
+  const display = displayNames(periods, keep);
   return eras.map((era) => {
     const own = periods.filter(inside(era));
     const weights = termWeights(own, keep);
@@ -95,6 +123,7 @@ export function describeEras(
     }
     const theme = distinctTerms(ranked(scores), THEME_TERMS);
     const keyTopics = keyTopicsOf(weights);
-    return { keyTopics, theme: (theme.length > 0 ? theme : keyTopics.slice(0, THEME_TERMS)).join(' · ') };
+    const terms = theme.length > 0 ? theme : keyTopics.slice(0, THEME_TERMS);
+    return { keyTopics, theme: terms.map((key) => display.get(key) ?? key).join(' · ') };
   });
 }

@@ -42,17 +42,6 @@ function words(list: string): ReadonlySet<string> {
   return new Set(list.split(/\s+/).flatMap((word) => (word ? [word, normalizeTopic(word)] : [])));
 }
 
-/** The lower-case words of speaker names ("Mary Ann" gives "mary" and "ann"). */
-export function speakerNameWords(speakers: Iterable<string | null | undefined>): Set<string> {
-  const names = new Set<string>();
-  for (const speaker of speakers) {
-    for (const word of (speaker ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (word.length > 1) names.add(word);
-    }
-  }
-  return names;
-}
-
 /**
  * A predicate over normalised topic names (lower case, words separated by single spaces): false for a term any of
  * whose words is a speaker's name (or, from three letters on, the start of one: "mel" for Melanie), a pronoun,
@@ -62,7 +51,7 @@ export function themeTermFilter(speakerNames: ReadonlySet<string>): (term: strin
   const isName = (word: string) =>
     speakerNames.has(word) || (word.length >= 3 && [...speakerNames].some((name) => name.startsWith(word)));
   return (term) => {
-    const parts = term.split(' ').filter(Boolean);
+    const parts = term.toLowerCase().split(/\s+/).filter(Boolean);
     if (parts.length === 0) return false;
     return parts.every(
       (word) =>

@@ -1,8 +1,9 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import { type EraPeriod, type EraSegment, updateEras, weeksByEra } from '../domain/eras.js';
+import { speakerNameWords } from '../domain/period-topics.js';
 import { addDays, startOfLocalDay } from '../domain/periods.js';
-import { speakerNameWords, themeTermFilter } from '../domain/theme-words.js';
+import { themeTermFilter } from '../domain/theme-words.js';
 import { topicId } from '../domain/topics.js';
 import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
 import type { CycleContext } from './cycle-context.js';

@@ -44,6 +44,16 @@ describe('describeEras', () => {
     expect(only?.theme).toBe('coffee · dance studio · rehearsal');
   });
 
+  it('counts the spellings of one topic together and writes it the way the days mostly do', () => {
+    const spelled = [
+      ...stretch('2024-01-01', 6, { Lisbon: 1, tram: 0.5 }),
+      ...stretch('2024-01-07', 4, { lisbon: 1, tram: 0.5 }),
+    ];
+    const [era] = describeEras(spelled, [{ start: '2024-01-01', end: '2024-01-11' }], everything);
+    expect(era?.theme).toBe('Lisbon · tram');
+    expect(era?.keyTopics).toEqual(['lisbon', 'tram']);
+  });
+
   it('does not repeat a word across the terms of one theme', () => {
     const overlapping = stretch('2024-01-01', 10, { 'dance studio': 1, dance: 0.9, studio: 0.8, lease: 0.5 });
     const [era] = describeEras(overlapping, [{ start: '2024-01-01', end: '2024-01-11' }], everything);

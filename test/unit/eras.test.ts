@@ -8,8 +8,9 @@ import {
   updateEras,
   weeksByEra,
 } from '../../src/domain/eras.js';
+import { speakerNameWords } from '../../src/domain/period-topics.js';
 import { addDays, daysBetween } from '../../src/domain/periods.js';
-import { speakerNameWords, themeTermFilter } from '../../src/domain/theme-words.js';
+import { themeTermFilter } from '../../src/domain/theme-words.js';
 
 /** A small seeded generator (the demo generator's), so every synthetic series is the same on every run. */
 const seeded = mulberry32;
