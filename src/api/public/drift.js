@@ -177,23 +177,30 @@ function heaviest(totals) {
 
 /**
  * The heat map's rows. Over two years a group goes through many eras, and the topics heaviest overall would
- * all come from the longest few; so each era first puts in its own heaviest topics (as many as the rows allow,
- * at least one), then the heaviest overall fill up to the minimum. Rows go in order of when each topic is
- * strongest, so the map reads as a staircase from the top left, era after era.
+ * all come from the longest few; so the rows are shared out among the eras by how many columns each spans (at
+ * least one each), each era filling its share with its own heaviest topics, and the heaviest overall fill up to
+ * the minimum. Rows go in order of when each topic is strongest, so the map reads as a staircase from the top
+ * left, era after era.
  */
 function pickTopicRows(weights, totals, eras) {
   const chosen = new Set();
-  const perEra = eras.length > 0 ? Math.max(1, Math.floor(MAX_TOPIC_ROWS / eras.length)) : 0;
-  for (const era of eras) {
+  const shares = eras.map((era) =>
+    Math.max(1, Math.round((MAX_TOPIC_ROWS * (era.to - era.from)) / Math.max(1, weights.length))),
+  );
+  // Rounding up every short era can overshoot the budget: the largest shares give way first.
+  while (shares.reduce((a, b) => a + b, 0) > MAX_TOPIC_ROWS && Math.max(...shares) > 1) {
+    shares[shares.indexOf(Math.max(...shares))] -= 1;
+  }
+  eras.forEach((era, i) => {
     let added = 0;
     for (const name of heaviest(totalsOver(weights, era.from, era.to))) {
-      if (added >= perEra || chosen.size >= MAX_TOPIC_ROWS) break;
+      if (added >= shares[i] || chosen.size >= MAX_TOPIC_ROWS) break;
       if (!chosen.has(name)) {
         chosen.add(name);
         added++;
       }
     }
-  }
+  });
   for (const name of heaviest(totals)) {
     if (chosen.size >= MIN_TOPIC_ROWS) break;
     chosen.add(name);
@@ -231,7 +238,7 @@ function positionOf(periods, date) {
 }
 
 function niceMax(value) {
-  for (const step of [0.25, 0.5, 0.75, 1, 1.5, 2]) if (value <= step) return step;
+  for (const step of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2]) if (value <= step) return step;
   return Math.ceil(value);
 }
 
