@@ -32,8 +32,9 @@ const CONFIGURATIONS: [string, Omit<RecallRequestInput, 'query'>][] = [
   ['hybrid (memories)', { mode: 'hybrid', levels: ['memory'], expand: NO_EXPANSION, minScore: 0 }],
   ['strata, no floor', { minScore: 0 }],
   ['strata (as the API answers)', {}],
-  ['strata, memories only', { levels: ['memory'] }],
+  // Each mechanism measured apart: without the turns around a hit, and without the summary levels.
   ['strata, no turns', { expand: { turns: 0 } }],
+  ['strata, memories only', { levels: ['memory'] }],
 ];
 const STRATA = 3;
 const NO_FLOOR = 2;

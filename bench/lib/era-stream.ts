@@ -20,16 +20,21 @@ function utcDay(ts: string): string {
 }
 
 /**
- * Replaces whole-word mentions of each original speaker name with the shared name. renameSpeakers changes the
- * speaker fields only, and LoCoMo speakers greet each other by name ("Hey Caroline!"), which would give every
- * conversation away by its names rather than by what is talked about.
+ * Replaces whole-word mentions of each original speaker name, and of its short forms (a capitalised word of three
+ * letters or more that starts it: "Mel" for Melanie), with the shared name. renameSpeakers changes the speaker
+ * fields only, and LoCoMo speakers greet each other by name ("Hey Caroline!", "Thanks, Mel!"), which would give
+ * every conversation away by its names rather than by what is talked about.
  */
 export function scrubNames(
   conversation: LocomoConversation,
   originals: readonly [string, string],
   shared: readonly [string, string],
 ): LocomoConversation {
-  const pattern = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g');
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = (name: string) => {
+    const shortForms = Array.from({ length: Math.max(0, name.length - 3) }, (_, i) => name.slice(0, 3 + i));
+    return new RegExp(`\\b(?:${[name, ...shortForms].map(literal).join('|')})\\b`, 'g');
+  };
   const swaps = originals.map((name, i) => [pattern(name), shared[i] as string] as const);
   return {
     ...conversation,

@@ -13,7 +13,8 @@ CALL (term) {
   RETURN count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
     collect(CASE
       WHEN level IN $levels
-        AND ($from IS NULL OR coalesce(node.ts, node.endsAt) >= datetime($from))
+        // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
+        AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
         AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to))
       THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0)}
     END)[..toInteger($limit)] AS hits

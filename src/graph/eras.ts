@@ -30,6 +30,19 @@ export interface SeriesRow {
   embedding: number[] | null;
 }
 
+/** One day summary as the era step reads it. */
+export interface DayRow {
+  /** YYYY-MM-DD */
+  day: string;
+  messageCount: number | null;
+  text: string;
+  topics: string[] | null;
+  topicWeights: number[] | null;
+  activeUsers: string[] | null;
+  /** Null before the `embeddingsFrom` date the series was read with. */
+  embedding: number[] | null;
+}
+
 export interface EraWrite {
   id: string;
   groupId: string;
@@ -46,12 +59,20 @@ export interface EraWrite {
   earlier: boolean;
 }
 
+/** What the era step needs of the graph, so its tests can pass a typed fake. */
+export type EraStore = Pick<EraRepository, 'list' | 'daySeries' | 'series' | 'replace'>;
+
 /** Eras, period series and topic timelines: the drift side of the graph. */
 export class EraRepository {
   constructor(private readonly graph: Graph) {}
 
   list(groupId: string): Promise<StoredEra[]> {
     return this.graph.read('eras/list', { groupId });
+  }
+
+  /** Every day summary of the group, with content vectors from `embeddingsFrom` on (all when null). */
+  daySeries(groupId: string, embeddingsFrom: string | null): Promise<DayRow[]> {
+    return this.graph.read('eras/day-series', { groupId, embeddingsFrom });
   }
 
   series(

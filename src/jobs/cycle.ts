@@ -112,7 +112,12 @@ export async function runCycle(
     report.pruned = await prune(ctx);
     report.pendingWork = ctx.pendingWork || (await deps.runs.hasPendingWork(groupId));
   } catch (error) {
-    if (error instanceof GroupGoneError) {
+    // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the
+    // group no longer exists, that is what happened.
+    if (
+      error instanceof GroupGoneError ||
+      !(await deps.rollups.groupSettings(groupId).catch(() => settings))
+    ) {
       // Deleted while the cycle ran: the delete wins, and the cycle ends without writing anything more.
       report.status = 'skipped';
       report.reason = 'the group was deleted during the cycle';

@@ -1,57 +1,77 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
-import { type EraPeriod, type EraSegment, updateEras } from '../domain/eras.js';
+import { type EraPeriod, type EraSegment, updateEras, weeksByEra } from '../domain/eras.js';
+import { speakerNameWords } from '../domain/period-topics.js';
 import { addDays, startOfLocalDay } from '../domain/periods.js';
+import { themeTermFilter } from '../domain/theme-words.js';
 import { topicId } from '../domain/topics.js';
-import type { EraRepository, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
+import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
 import type { CycleContext } from './cycle-context.js';
 
 /**
- * Eras from the week series by change-point detection. Closed eras stay put: each cycle only extends the current
- * era, or splits it (its first part closes), and past the kept count the oldest closed era folds into "earlier".
- * Only eras that changed are written, so a cycle with no new weeks writes nothing.
+ * Eras from the day series by change-point detection; the week summaries they span become their children. Closed
+ * eras stay put: each cycle only extends the current era, or splits it (its first part closes), and past the kept
+ * count the oldest closed era folds into "earlier". Only eras that changed are written, so a cycle with no new
+ * days writes nothing.
  */
 export async function rollupEras(
   ctx: CycleContext,
-  repo: EraRepository,
+  repo: EraStore,
   settings: Config['eras'],
 ): Promise<LevelCounts> {
   const counts = { created: 0, updated: 0 };
   const stored = await repo.list(ctx.groupId);
   const current = stored.find((e) => e.current) ?? null;
-  const from = current?.start ?? null;
-  const rows = await repo.series(ctx.groupId, settings.level, { from }, true);
-  if (rows.length === 0) return counts;
+  const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
+  const days = await repo.daySeries(ctx.groupId, windowStart);
+  const weekStarts = (await repo.series(ctx.groupId, 'week', {}, false)).map((w) => w.periodStart);
+  // Eras change only with a day after them, or a week summary none of them holds yet.
+  const after = current?.end ?? windowStart;
+  const linked = new Set(stored.flatMap((e) => e.periodStarts ?? []));
+  const newDay = days.some((d) => after === null || d.day >= after);
+  if (!newDay && weekStarts.every((w) => linked.has(w))) return counts;
+  if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
 
+  const keepTerm = themeTermFilter(speakerNameWords(days.flatMap((d) => d.activeUsers ?? [])));
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
     current: current ? toSegment(current) : null,
-    periods: rows.map(toEraPeriod),
-    options: { minDays: settings.minDays, maxEras: settings.maxEras },
+    periods: days.map(toEraPeriod),
+    options: { minDays: settings.minDays, maxEras: settings.maxEras, keepTerm },
   });
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
+  const children = weeksByEra(
+    weekStarts,
+    desired.map(({ s }) => s),
+  );
   const storedById = new Map(stored.map((e) => [e.id, e]));
-  const changed = desired.filter(({ s, current: isCurrent }) => {
-    const before = storedById.get(eraId(ctx.groupId, s));
-    return !before || !sameEra(before, s, isCurrent);
-  });
+  const changed = desired
+    .map((d, k) => ({ ...d, weeks: children[k] ?? [] }))
+    .filter(({ s, current: isCurrent, weeks: own }) => {
+      const before = storedById.get(eraId(ctx.groupId, s));
+      return !before || !sameEra(before, s, isCurrent, own);
+    });
   const keepIds = desired.map(({ s }) => eraId(ctx.groupId, s));
   const removed = stored.filter((e) => !keepIds.includes(e.id)).length;
   if (changed.length === 0 && removed === 0) return counts;
   for (const { s } of changed) counts[storedById.has(eraId(ctx.groupId, s)) ? 'updated' : 'created']++;
   if (ctx.dryRun) return counts;
 
-  // Members of a changed era are in `rows` unless it is the "earlier" era; then the whole series is needed.
-  let byStart = new Map(rows.map((r) => [r.periodStart, r]));
-  if (changed.some(({ s }) => s.periodStarts.some((p) => !byStart.has(p)))) {
-    byStart = new Map(
-      (await repo.series(ctx.groupId, settings.level, {}, true)).map((r) => [r.periodStart, r]),
-    );
-  }
+  // Vectors and texts only of the weeks the changed eras span.
+  const from = changed.map(({ s }) => s.start).sort()[0] ?? '';
+  const weeks = await repo.series(ctx.groupId, 'week', { from: addDays(from, -6) }, true);
+  const weekByStart = new Map(weeks.map((w) => [w.periodStart, w]));
   const writes = [];
-  for (const { s, current: isCurrent } of changed) {
-    const members = s.periodStarts.flatMap((p) => byStart.get(p) ?? []);
-    writes.push(await eraWrite(ctx, settings, s, isCurrent, members));
+  for (const { s, current: isCurrent, weeks: own } of changed) {
+    const members = own.flatMap((p) => weekByStart.get(p) ?? []);
+    const before = storedById.get(eraId(ctx.groupId, s));
+    // A closed era keeps the words it closed with; only a week summarised after it closed may join it.
+    const settled =
+      before && !before.current && !isCurrent && before.start === s.start && before.end === s.end
+        ? before
+        : null;
+    const ownDays = days.filter((d) => d.day >= s.start && d.day < s.end);
+    writes.push(await eraWrite(ctx, settings, { segment: s, current: isCurrent, members, ownDays, settled }));
   }
   await repo.replace(ctx.groupId, writes, keepIds);
   return counts;
@@ -65,51 +85,71 @@ function toSegment(era: StoredEra): EraSegment {
   return {
     start: era.start,
     end: era.end,
-    periodStarts: era.periodStarts ?? [],
     keyTopics: era.keyTopics ?? [],
     theme: era.theme,
     earlier: era.earlier ?? false,
   };
 }
 
-function toEraPeriod(row: SeriesRow): EraPeriod {
+function toEraPeriod(row: DayRow): EraPeriod {
   return {
-    periodStart: row.periodStart,
-    periodEnd: addDays(row.periodEnd, 1),
+    periodStart: row.day,
+    periodEnd: addDays(row.day, 1),
     embedding: row.embedding,
     topics: (row.topics ?? []).map((name, i) => ({ name, weight: row.topicWeights?.[i] ?? 0 })),
+    messageCount: row.messageCount,
+    speakers: row.activeUsers ?? [],
   };
 }
 
-function sameEra(stored: StoredEra, segment: EraSegment, current: boolean): boolean {
+/** Whether the stored era already is this segment: same bounds, state, key topics and weeks. */
+function sameEra(stored: StoredEra, segment: EraSegment, current: boolean, weeks: string[]): boolean {
   return (
     stored.start === segment.start &&
     stored.end === segment.end &&
-    stored.theme === segment.theme &&
     stored.current === current &&
     (stored.earlier ?? false) === segment.earlier &&
-    (stored.periodStarts ?? []).join() === segment.periodStarts.join() &&
+    (stored.periodStarts ?? []).join() === weeks.join() &&
     (stored.keyTopics ?? []).join() === segment.keyTopics.join()
   );
 }
 
-/** The era node: its summary text from the member summaries, its vector the mean of theirs. */
-async function eraWrite(
-  ctx: CycleContext,
-  settings: Config['eras'],
-  segment: EraSegment,
-  current: boolean,
-  members: SeriesRow[],
-) {
-  const draft = await ctx.summarizer.summarize({
-    level: 'era',
-    groupId: ctx.groupId,
-    periodStart: segment.start,
-    periodEnd: addDays(segment.end, -1),
-    items: members.map((m) => ({ id: m.id, text: m.text, ts: m.periodStart })),
-    speakerCounts: {},
-    background: [],
-  });
+interface EraDraft {
+  segment: EraSegment;
+  current: boolean;
+  /** The week summaries the era spans. */
+  members: SeriesRow[];
+  /** Its day summaries, which stand in for weeks while it has none. */
+  ownDays: DayRow[];
+  /** The stored era when it was already closed: its text and theme are kept. */
+  settled: StoredEra | null;
+}
+
+/**
+ * The era node: its text from the summarizer over its weeks (or days), its theme the summarizer's title when it
+ * gives one (an LLM) and the distinctive terms otherwise, its vector the mean of its weeks'.
+ */
+async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraDraft) {
+  const { segment, current, members, ownDays, settled } = draft;
+  let text = settled?.text ?? null;
+  let theme = settled?.theme ?? segment.theme;
+  if (text === null) {
+    const items =
+      members.length > 0
+        ? members.map((m) => ({ id: m.id, text: m.text, ts: m.periodStart }))
+        : ownDays.map((d) => ({ id: d.day, text: d.text, ts: d.day }));
+    const summary = await ctx.summarizer.summarize({
+      level: 'era',
+      groupId: ctx.groupId,
+      periodStart: segment.start,
+      periodEnd: addDays(segment.end, -1),
+      items,
+      speakerCounts: {},
+      background: [],
+    });
+    text = summary.text;
+    theme = summary.title ?? segment.theme;
+  }
   const era: EraWrite = {
     id: eraId(ctx.groupId, segment),
     groupId: ctx.groupId,
@@ -118,17 +158,17 @@ async function eraWrite(
     end: segment.end,
     startsAt: startOfLocalDay(segment.start, ctx.timezone).toISOString(),
     endsAt: startOfLocalDay(segment.end, ctx.timezone).toISOString(),
-    theme: segment.theme,
-    keyTopics: segment.keyTopics,
-    text: draft.text,
-    periodStarts: segment.periodStarts,
+    theme,
+    keyTopics: settled?.keyTopics ?? segment.keyTopics,
+    text,
+    periodStarts: members.map((m) => m.periodStart),
     current,
     earlier: segment.earlier,
   };
   const embedding =
     meanVector(members.flatMap((m) => (m.embedding ? [m.embedding] : []))) ??
-    (await ctx.embedder.embeddings.embedQuery(`${segment.theme}. ${draft.text}`));
-  const topics = segment.keyTopics.map((name, i) => ({
+    (await ctx.embedder.embeddings.embedQuery(`${theme}. ${text}`));
+  const topics = era.keyTopics.map((name, i) => ({
     id: topicId(ctx.groupId, name),
     name,
     weight: Math.max(0.1, 1 - i * 0.15),

@@ -33,8 +33,14 @@ export interface RecallSettings {
   turnGapMinutes: number;
 }
 
+/**
+ * Full-text hits fetched per query term. The index is shared by every group and cannot pre-filter, so a term
+ * common elsewhere can crowd a group's hits out; more costs time on every recall.
+ */
+const TERM_CANDIDATES = 500;
+
 /** How many memory candidates get their neighbouring turns looked up; the rest cannot reach the top anyway. */
-const WINDOW_CANDIDATES = 100;
+const WINDOW_CANDIDATES = 60;
 
 /**
  * Recall, in the shape of a graph retriever: search (each query term through the full-text index, and the vector
@@ -54,7 +60,7 @@ export async function recall(
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
   const [lexical, vectorHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.termHits(scope, levels, terms, 2000, 300)
+      ? deps.repo.termHits(scope, levels, terms, TERM_CANDIDATES, TERM_CANDIDATES)
       : Promise.resolve({ termHits: [], groupMemories: 0 }),
     request.mode === 'lexical' ? Promise.resolve([]) : vectorSearch(deps.repo, scope, levels, vector, pool),
   ]);

@@ -328,6 +328,11 @@ describe.skipIf(!hasChromium)('drift page in chromium', () => {
       expect(readyMs).toBeLessThan(1000);
       expect(ms).toBeLessThan(3000);
       await expect(page.getByTestId('era-boundary').count()).resolves.toBe(7);
+      // Each boundary is drawn at the start of an era as the graph holds it.
+      const boundaryStarts = await page
+        .getByTestId('era-boundary')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-start')));
+      expect(boundaryStarts).toEqual(chart.eras.slice(1).map((e) => e.start));
       const themes = await page
         .getByTestId('era-label')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-theme')));

@@ -175,6 +175,7 @@ describeNeo4j('ingest against Neo4j', () => {
     const found = await strata.services.recall(a, {
       query: 'budget friday ferry',
       k: 10,
+      minScore: 0,
       mode: 'hybrid',
       expand: { turns: 0, down: false, perSummary: 0, sideways: 0 },
     });

@@ -48,6 +48,26 @@ function bruteForceBest(series: number[][], penalty: number, minSegment: number)
   return best[n];
 }
 
+/** Exhaustive search under a per-place penalty and an earliest end per start. */
+function bruteForceRules(
+  series: number[][],
+  penaltyAt: (t: number) => number,
+  earliestEnd: (start: number) => number,
+): number {
+  const cost = makeSegmentCost(series);
+  const n = series.length;
+  const best = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+  best[0] = 0;
+  for (let t = 1; t <= n; t++) {
+    for (let s = 0; s < t; s++) {
+      if (t >= earliestEnd(s) && Number.isFinite(best[s])) {
+        best[t] = Math.min(best[t], best[s] + cost(s, t) + (s === 0 ? 0 : penaltyAt(s)));
+      }
+    }
+  }
+  return best[n];
+}
+
 function penalisedCost(series: number[][], cps: number[], penalty: number): number {
   const cost = makeSegmentCost(series);
   const bounds = [0, ...cps, series.length];
@@ -217,6 +237,67 @@ describe('detectChangePoints', () => {
       const cps = detectChangePoints(series, { minSegment, penalty });
       expect(penalisedCost(series, cps, penalty)).toBeCloseTo(bruteForceBest(series, penalty, minSegment), 9);
     }
+  });
+
+  it('honours an earliest end per start and a penalty per place, and still reaches the optimum', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const random = seeded(seed * 31);
+      const series = piecewise([[0], [2], [-1], [1.5]], [6, 5, 7, 6], 0.9, seed);
+      // Rows stand for days with gaps between them: a segment must span at least `span` "days".
+      const days = series.map((_, i) => i * 2 + (i % 3));
+      const span = 6 + Math.floor(random() * 8);
+      const earliestEnd = (start: number) => {
+        let t = start + 1;
+        while (t < series.length && days[t] - days[start] < span) t++;
+        return days[Math.min(t, series.length - 1)] - days[start] >= span || t === series.length ? t : t + 1;
+      };
+      const base = 0.5 + random() * 4;
+      const factors = series.map(() => 0.4 + 0.6 * random());
+      const penaltyAt = (t: number) => base * factors[t];
+      const cps = detectChangePoints(series, {
+        minSegment: 1,
+        penalty: base,
+        earliestEnd,
+        penaltyFactor: (t) => factors[t],
+      });
+      const bounds = [0, ...cps, series.length];
+      for (let k = 1; k < bounds.length; k++)
+        expect(bounds[k]).toBeGreaterThanOrEqual(earliestEnd(bounds[k - 1]));
+      const cost = makeSegmentCost(series);
+      const total =
+        bounds.slice(1).reduce((sum, end, k) => sum + cost(bounds[k], end), 0) +
+        cps.reduce((sum, t) => sum + penaltyAt(t), 0);
+      expect(total).toBeCloseTo(bruteForceRules(series, penaltyAt, earliestEnd), 9);
+    }
+  });
+
+  it('puts a change where the penalty is lower when the data cannot tell two places apart', () => {
+    // A change spread over two rows (the middle row half way): either cut fits the data equally well.
+    const series = [...new Array(10).fill([0]), [1], ...new Array(10).fill([2])].map((r) => [...r]);
+    const at = (cheap: number) =>
+      detectChangePoints(series, {
+        minSegment: 2,
+        penalty: 0.5,
+        penaltyFactor: (t) => (t === cheap ? 0.5 : 1),
+      });
+    expect(at(10)).toEqual([10]);
+    expect(at(11)).toEqual([11]);
+  });
+
+  it('raises no false alarm when the noise of many coordinates moves together', () => {
+    // 200 coordinates driven by 4 hidden factors: per coordinate variances look like 200 independent ones,
+    // but a segment mean wanders as far as 4 would let it. The covariance spectrum sees it.
+    let falseAlarms = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const noise = normal(seeded(seed + 500));
+      const loadings = Array.from({ length: 4 }, () => Array.from({ length: 200 }, () => noise() * 0.1));
+      const series = Array.from({ length: 60 }, () => {
+        const factors = loadings.map(() => noise());
+        return Array.from({ length: 200 }, (_, j) => factors.reduce((s, f, k) => s + f * loadings[k][j], 0));
+      });
+      if (detectChangePoints(series, { minSegment: 2 }).length > 0) falseAlarms++;
+    }
+    expect(falseAlarms).toBeLessThanOrEqual(2);
   });
 
   it('is deterministic and gives a positive default penalty even for noiseless data', () => {

@@ -44,8 +44,10 @@ class InMemoryRollups implements RollupStore {
     return [...this.summaries.values()].filter((s) => s.write.level === level);
   }
 
+  deleted = false;
+
   async groupSettings() {
-    return { timezone: 'UTC', latestMemoryAt: null };
+    return this.deleted ? null : { timezone: 'UTC', latestMemoryAt: null };
   }
   async pendingSessionMemories() {
     return [...this.memories.values()]
@@ -297,5 +299,19 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const second = await runCycle(deps(rollups), 'g', { now: LATER });
     expect(second.levels.day).toEqual({ created: 1, updated: 0 });
     expect(second.levels.week).toEqual({ created: 0, updated: 1 });
+  });
+
+  it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    rollups.writeSummary = async () => {
+      rollups.deleted = true;
+      throw Object.assign(new Error('Node with id 42 has been deleted in this transaction'), {
+        code: 'Neo.ClientError.Statement.EntityNotFound',
+      });
+    };
+    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(report.status).toBe('skipped');
+    expect(report.reason).toBe('the group was deleted during the cycle');
   });
 });

@@ -127,6 +127,20 @@ describe('LlmSummarizer', () => {
     expect(weekly.humanText()).toContain('[2024-05-02] A day summary.');
   });
 
+  it('asks for a title for an era, and gives it back without quotes or full stop', async () => {
+    const reply = JSON.parse(GOOD_REPLY) as Record<string, unknown>;
+    const model = new ScriptedChatModel([JSON.stringify({ ...reply, title: '  "Fixing the  replica."  ' })]);
+    const era = request({ level: 'era', items: [{ id: 'w1', text: 'A week summary.', ts: '2024-04-29' }] });
+    const draft = await summarizer(model).summarize(era);
+    expect(draft.title).toBe('Fixing the replica');
+    expect(String(model.calls[0]?.[0]?.content)).toContain('- title: 2 to 6 words');
+
+    const day = new ScriptedChatModel([GOOD_REPLY]);
+    const plain = await summarizer(day).summarize(request());
+    expect(plain.title).toBeUndefined();
+    expect(String(day.calls[0]?.[0]?.content)).not.toContain('- title:');
+  });
+
   it('caps the counts the model returns', async () => {
     const reply = JSON.stringify({
       text: 'One. Two. Three. Four. Five. Six. Seven.',

@@ -29,7 +29,16 @@ export const llmSummarySchema = z.object({
     .describe('2 to 4 notable messages or sentences, copied word for word from the input'),
 });
 
-export type LlmSummary = z.infer<typeof llmSummarySchema>;
+export type LlmSummary = z.infer<typeof llmSummarySchema> & { title?: string };
+
+/** An era's summary also has a title, which becomes the era's theme. */
+export const llmEraSummarySchema = llmSummarySchema.extend({
+  title: z
+    .string()
+    .describe(
+      'a title of 2 to 6 words naming what this stretch of the conversation was about, without names',
+    ),
+});
 
 const SYSTEM_PROMPT = `You write summaries for a long-term memory store of conversations.
 You receive the {itemKind} of one {level} of one group's conversation, oldest first. Return:
@@ -47,6 +56,15 @@ Period: {periodStart} to {periodEnd}
 
 export const summaryPrompt = ChatPromptTemplate.fromMessages([
   ['system', SYSTEM_PROMPT],
+  ['human', HUMAN_PROMPT],
+]);
+
+const ERA_TITLE_RULE = `
+- title: 2 to 6 words naming the subject that ran through this era, as a reader would recognise it
+  ("Planning the wedding", "Opening the dance studio"). No people's names, no pronouns, no dates.`;
+
+export const eraSummaryPrompt = ChatPromptTemplate.fromMessages([
+  ['system', SYSTEM_PROMPT + ERA_TITLE_RULE],
   ['human', HUMAN_PROMPT],
 ]);
 
@@ -78,6 +96,7 @@ const MAX_TOPIC_CHARS = 60;
 export class LlmSummarizer implements Summarizer {
   readonly name: string;
   private readonly chain: Runnable<Record<string, string>, unknown>;
+  private readonly eraChain: Runnable<Record<string, string>, unknown>;
   private readonly fallback: Summarizer;
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
@@ -96,6 +115,9 @@ export class LlmSummarizer implements Summarizer {
     this.chain = summaryPrompt.pipe(
       options.model.withStructuredOutput(llmSummarySchema, { name: 'period_summary' }),
     );
+    this.eraChain = eraSummaryPrompt.pipe(
+      options.model.withStructuredOutput(llmEraSummarySchema, { name: 'era_summary' }),
+    );
   }
 
   async summarize(request: SummarizeRequest): Promise<SummaryDraft> {
@@ -105,7 +127,8 @@ export class LlmSummarizer implements Summarizer {
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) await sleep(this.baseDelayMs * 2 ** (attempt - 1));
       try {
-        const output = cleanOutput(await this.chain.invoke(variables));
+        const chain = request.level === 'era' ? this.eraChain : this.chain;
+        const output = cleanOutput(await chain.invoke(variables));
         return this.toDraft(output, request);
       } catch (error) {
         lastError = error;
@@ -126,6 +149,7 @@ export class LlmSummarizer implements Summarizer {
       topics: rankedTopics(output.topics),
       highlights,
       activeUsers: rankSpeakers(request.speakerCounts, request.items),
+      ...(output.title ? { title: output.title } : {}),
       summarizer: this.name,
     };
   }
@@ -224,7 +248,21 @@ export function cleanOutput(raw: unknown): LlmSummary {
   ].slice(0, MAX_TOPICS);
   if (topics.length === 0) throw new Error('model returned no topics');
   const highlights = [...new Set(parsed.data.highlights.map((h) => h.trim()).filter((h) => h.length > 0))];
-  return { text, topics, highlights };
+  const title = cleanTitle((raw as { title?: unknown } | null)?.title);
+  return { text, topics, highlights, ...(title ? { title } : {}) };
+}
+
+const MAX_TITLE_CHARS = 80;
+
+/** A title on one line, without the quotes or full stop models like to add; undefined when there is none. */
+function cleanTitle(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const title = raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’.]+$/gu, '')
+    .trim();
+  return title.length > 0 && title.length <= MAX_TITLE_CHARS ? title : undefined;
 }
 
 function squash(text: string): string {

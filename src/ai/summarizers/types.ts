@@ -43,6 +43,11 @@ export interface SummaryDraft {
   highlights: string[];
   /** Up to 5 speakers, most active first. */
   activeUsers: string[];
+  /**
+   * A short title naming the subject, for eras, when the summarizer writes one (a language model does; the local
+   * summarizer leaves it out and the era's distinctive terms stand in).
+   */
+  title?: string;
   /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@2". */
   summarizer: string;
 }

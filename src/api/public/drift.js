@@ -221,6 +221,22 @@ function pickTopicRows(weights, totals, eras) {
 
 // ---------- layout: pixels for a given width ----------
 
+/**
+ * Where a date falls on the column axis: the column of the period holding it plus the share of that period
+ * already gone, so an era that starts on a Wednesday is drawn on its Wednesday, not at the next week's column.
+ * A date between periods (a gap in the data) falls at the start of the next one.
+ */
+function positionOf(periods, date) {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  for (let i = 0; i < periods.length; i++) {
+    const start = Date.parse(`${periods[i].periodStart}T00:00:00Z`);
+    const end = Date.parse(`${periods[i].periodEnd}T00:00:00Z`);
+    if (day < start) return i;
+    if (day < end) return i + (day - start) / Math.max(DAY_MS, end - start);
+  }
+  return periods.length;
+}
+
 function niceMax(value) {
   for (const step of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2]) if (value <= step) return step;
   return Math.ceil(value);
@@ -274,8 +290,9 @@ function placeEraLabels(model, x, plotRight) {
   const rowEnds = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const markerWidth = 13;
   const labels = model.eras.map((era, i) => {
-    const start = x(era.from) + 6;
-    const limit = (i + 2 < model.eras.length ? x(model.eras[i + 2].from) : plotRight) - start - 8;
+    const start = x(positionOf(model.periods, era.start)) + 6;
+    const next = model.eras[i + 2];
+    const limit = (next ? x(positionOf(model.periods, next.start)) : plotRight) - start - 8;
     const extra = era.current ? markerWidth : 0;
     const full = textWidth(era.theme, ERA_FONT) + extra;
     let row = rowEnds.findIndex((end) => end + 10 <= start);
@@ -298,8 +315,8 @@ function eraBands(model, layout) {
     .map((era, i) => {
       const fill = era.current ? COLORS.currentBand : i % 2 === 0 ? COLORS.band : null;
       if (!fill) return '';
-      const x0 = layout.x(era.from);
-      const w = layout.x(era.to) - x0;
+      const x0 = layout.x(positionOf(model.periods, era.start));
+      const w = layout.x(positionOf(model.periods, era.end)) - x0;
       return `<rect x="${x0}" y="${top}" width="${w}" height="${bottom - top}" fill="${fill}"/>`;
     })
     .join('');
@@ -326,11 +343,11 @@ function eraBoundaries(model, layout) {
   return model.eras
     .slice(1)
     .map((era) => {
-      const x = layout.x(era.from);
+      const x = layout.x(positionOf(model.periods, era.start));
       // The line starts just above its own label, so the label reads as hanging off it.
       const top = (rowOf.get(era.id) ?? 0) * 19 + 1;
       return (
-        `<line data-testid="era-boundary" x1="${x}" x2="${x}" y1="${top}" y2="${bottom}" ` +
+        `<line data-testid="era-boundary" data-start="${era.start}" x1="${x}" x2="${x}" y1="${top}" y2="${bottom}" ` +
         `stroke="${COLORS.boundary}" stroke-width="1.5"/>`
       );
     })

@@ -1,0 +1,11 @@
+// A group's day summaries in time order: the series eras are found on. Every day with content has one (archived
+// ones too), so the series spans the whole history. Content vectors only from $embeddingsFrom on (the current
+// era's start): older days serve only as the background that era themes are contrasted with.
+MATCH (s:Summary {groupId: $groupId, level: 'day'})
+RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS text, s.topics AS topics,
+       s.topicWeights AS topicWeights, s.activeUsers AS activeUsers,
+       CASE
+         WHEN $embeddingsFrom IS NULL OR s.periodStart >= date($embeddingsFrom)
+           THEN coalesce(s.contentEmbedding, s.embedding)
+       END AS embedding
+ORDER BY s.periodStart

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../seed/generator.js';
+import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
+import type { SummarizeRequest, Summarizer, SummaryDraft } from '../../src/ai/summarizers/types.js';
+import { loadConfig } from '../../src/config.js';
+import { addDays } from '../../src/domain/periods.js';
+import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../../src/graph/eras.js';
+import type { CycleContext } from '../../src/jobs/cycle-context.js';
+import { rollupEras } from '../../src/jobs/rollup-eras.js';
+import { createLogger } from '../../src/log.js';
+
+/**
+ * The era step's decisions (what it writes, what it leaves alone, where the theme comes from) against an in-memory
+ * stand-in for the era repository. The Cypher is checked against a real Neo4j by test/integration/eras.test.ts.
+ */
+const THEMES = [
+  ['hiking', 'trail', 'camping', 'tent'],
+  ['python', 'compiler', 'debugging', 'rust'],
+];
+const START = '2024-01-01';
+
+/** Daily rows: `days[k]` days on THEMES[k], each with its theme's topics and a vector near the theme's centre. */
+function dayRows(days: number[], seed: number): DayRow[] {
+  const random = mulberry32(seed);
+  const centres = THEMES.map(() => Array.from({ length: 16 }, () => random() - 0.5));
+  const rows: DayRow[] = [];
+  days.forEach((count, era) => {
+    for (let i = 0; i < count; i++) {
+      const theme = THEMES[era] as string[];
+      rows.push({
+        day: addDays(START, rows.length),
+        messageCount: 20,
+        text: `We talked about ${theme.join(' and ')}.`,
+        topics: ['ana', ...theme.slice(0, 3)],
+        topicWeights: [1, 0.5 + random() / 2, 0.5 + random() / 2, 0.5 + random() / 2],
+        activeUsers: ['Ana', 'Ben'],
+        embedding: (centres[era] as number[]).map((c) => c + 0.05 * (random() - 0.5)),
+      });
+    }
+  });
+  return rows;
+}
+
+/** Week summaries (Monday starts) for every full week the days cover. */
+function weekRows(days: DayRow[]): SeriesRow[] {
+  const weeks: SeriesRow[] = [];
+  for (let i = 0; i + 7 <= days.length; i += 7) {
+    const start = days[i]?.day as string;
+    weeks.push({
+      id: `g:week:${start}`,
+      periodStart: start,
+      periodEnd: addDays(start, 6),
+      text: `The week of ${start}.`,
+      topics: null,
+      topicWeights: null,
+      activityScore: null,
+      messageCount: 140,
+      embedding: days[i]?.embedding ?? null,
+    });
+  }
+  return weeks;
+}
+
+class InMemoryEras implements EraStore {
+  eras = new Map<string, StoredEra>();
+  writes: EraWrite[] = [];
+  replaceCalls = 0;
+
+  constructor(
+    public days: DayRow[],
+    public weeks: SeriesRow[],
+  ) {}
+
+  async list(): Promise<StoredEra[]> {
+    return [...this.eras.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
+  }
+
+  async daySeries(_groupId: string, embeddingsFrom: string | null): Promise<DayRow[]> {
+    return this.days.map((d) => ({
+      ...d,
+      embedding: !embeddingsFrom || d.day >= embeddingsFrom ? d.embedding : null,
+    }));
+  }
+
+  async series(_groupId: string, _level: string, window: { from?: string | null }): Promise<SeriesRow[]> {
+    return this.weeks.filter((w) => !window.from || w.periodStart >= window.from);
+  }
+
+  async replace(_groupId: string, changed: { era: EraWrite }[], keepIds: string[]): Promise<void> {
+    this.replaceCalls++;
+    for (const { era } of changed) {
+      this.writes.push(era);
+      this.eras.set(era.id, { ...era, periodCount: era.periodStarts.length });
+    }
+    for (const id of [...this.eras.keys()]) if (!keepIds.includes(id)) this.eras.delete(id);
+  }
+}
+
+/** A summarizer that records its era requests and, when given one, answers with a title. */
+class RecordingSummarizer implements Summarizer {
+  readonly name = 'recording';
+  requests: SummarizeRequest[] = [];
+  constructor(private readonly title?: string) {}
+  async summarize(request: SummarizeRequest): Promise<SummaryDraft> {
+    this.requests.push(request);
+    return {
+      text: `${request.items.length} items.`,
+      topics: [],
+      highlights: [],
+      activeUsers: [],
+      summarizer: this.name,
+      ...(this.title ? { title: this.title } : {}),
+    };
+  }
+}
+
+/** Members the era step never touches: any use fails the test. */
+function unused<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error(`${name} is not for the era step`);
+    },
+  });
+}
+
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+
+function context(summarizer: Summarizer, dryRun = false): CycleContext {
+  return {
+    groupId: 'g',
+    timezone: 'UTC',
+    now: new Date('2025-01-01T00:00:00Z'),
+    clock: new Date('2025-01-01T00:00:00Z'),
+    dryRun,
+    rollups: unused('rollups'),
+    maintenance: unused('maintenance'),
+    summarizer,
+    localSummarizer: summarizer,
+    embedder: createHashingEmbedder(16),
+    rollup: config.rollup,
+    decay: config.decay,
+    prune: config.prune,
+    log: createLogger('silent'),
+    errors: [],
+    pendingWork: false,
+    renewLease: async () => undefined,
+  };
+}
+
+const settings = { ...config.eras, minDays: 14, maxEras: 10 };
+
+describe('rollupEras', () => {
+  it('cuts eras on the days, gives each its weeks, and themes them by their own topics', async () => {
+    const days = dayRows([42, 42], 1);
+    const store = new InMemoryEras(days, weekRows(days));
+    const summarizer = new RecordingSummarizer();
+    const counts = await rollupEras(context(summarizer), store, settings);
+    expect(counts).toEqual({ created: 2, updated: 0 });
+    const eras = await store.list();
+    expect(eras.map((e) => [e.start, e.end, e.current])).toEqual([
+      [START, addDays(START, 42), false],
+      [addDays(START, 42), addDays(START, 84), true],
+    ]);
+    expect(eras.map((e) => e.periodStarts.length)).toEqual([6, 6]);
+    for (const [k, era] of eras.entries()) {
+      for (const term of era.theme.split(' · ')) expect(THEMES[k]).toContain(term);
+      expect(era.keyTopics).not.toContain('ana');
+    }
+    // Each era is summarised from its week summaries.
+    expect(summarizer.requests.map((r) => [r.level, r.items.length])).toEqual([
+      ['era', 6],
+      ['era', 6],
+    ]);
+  });
+
+  it('writes nothing when no new day came, and only the current era when it grows', async () => {
+    const days = dayRows([42, 42], 2);
+    const store = new InMemoryEras(days.slice(0, 77), weekRows(days.slice(0, 77)));
+    await rollupEras(context(new RecordingSummarizer()), store, settings);
+    const closed = (await store.list()).filter((e) => !e.current);
+    expect(closed).toHaveLength(1);
+
+    store.writes = [];
+    const idle = new RecordingSummarizer();
+    expect(await rollupEras(context(idle), store, settings)).toEqual({ created: 0, updated: 0 });
+    expect(store.writes).toEqual([]);
+    expect(idle.requests).toEqual([]);
+
+    store.days = days;
+    store.weeks = weekRows(days);
+    const grown = new RecordingSummarizer();
+    expect(await rollupEras(context(grown), store, settings)).toEqual({ created: 0, updated: 1 });
+    expect(store.writes.map((e) => [e.start, e.end, e.current])).toEqual([
+      [addDays(START, 42), addDays(START, 84), true],
+    ]);
+    expect(grown.requests).toHaveLength(1);
+    expect((await store.list()).filter((e) => !e.current)).toEqual(closed);
+  });
+
+  it('links a week summarised after its days to its era, with no new day', async () => {
+    const days = dayRows([42, 42], 5);
+    const weeks = weekRows(days);
+    const store = new InMemoryEras(days, weeks.slice(0, -1));
+    await rollupEras(context(new RecordingSummarizer()), store, settings);
+    store.weeks = weeks;
+    store.writes = [];
+    expect(await rollupEras(context(new RecordingSummarizer()), store, settings)).toEqual({
+      created: 0,
+      updated: 1,
+    });
+    expect(store.writes.map((e) => [e.current, e.periodStarts.at(-1)])).toEqual([
+      [true, weeks.at(-1)?.periodStart],
+    ]);
+  });
+
+  it('takes the theme from the summarizer when it writes a title', async () => {
+    const days = dayRows([42, 42], 3);
+    const store = new InMemoryEras(days, weekRows(days));
+    await rollupEras(context(new RecordingSummarizer('Learning to write a compiler')), store, settings);
+    expect((await store.list()).map((e) => e.theme)).toEqual([
+      'Learning to write a compiler',
+      'Learning to write a compiler',
+    ]);
+  });
+
+  it('counts what it would write in a dry run, and writes nothing', async () => {
+    const days = dayRows([42, 42], 4);
+    const store = new InMemoryEras(days, weekRows(days));
+    const summarizer = new RecordingSummarizer();
+    expect(await rollupEras(context(summarizer, true), store, settings)).toEqual({ created: 2, updated: 0 });
+    expect(store.replaceCalls).toBe(0);
+    expect(summarizer.requests).toEqual([]);
+  });
+});
