@@ -70,12 +70,12 @@ const CONFIRM_TOLERANCE_DAYS = 7;
 /**
  * The share of the change-point module's default penalty that eras use. That penalty is a tail bound, loose for
  * text features: on day series with no change in them (the days of one LoCoMo conversation or one planted demo
- * era, shuffled; 1,320 series of 19 to 300 rows) it raised no false alarm down to 0.8 of itself. At full strength
- * it misses the weakest of the LoCoMo joins (two conversations that both talk family, work and hobbies); at 0.9
- * it finds every join of the three dev conversations in every order, and on 45 demo groups (305 planted
- * boundaries) it added 2 boundaries that were not planted, where 0.85 added 7.
+ * era, shuffled; 1,320 series of 19 to 300 rows) it raised no false alarm down to 0.8 of itself. The weakest
+ * LoCoMo joins (two conversations that both talk family, work and hobbies) sit close to it: over the dev
+ * conversations in ten orders and combinations (20 joins), 0.85 found every join, 0.9 missed 1, 0.95 missed 4;
+ * on 45 demo groups (305 planted boundaries) 0.85 added 5 boundaries that were not planted, 0.9 added 4, 0.95 3.
  */
-const PENALTY_SCALE = 0.9;
+const PENALTY_SCALE = 0.85;
 
 /** A run of bins [from, to) of a sorted bin list. */
 interface Range {

@@ -153,7 +153,7 @@ describe('segmentEras', () => {
   });
 
   it('takes a long silence as evidence: a slight move of subject after one is a boundary, without one it is not', () => {
-    // Forty days on one subject, then twenty a little over a quarter of the way towards another: with a month of silence
+    // Forty days on one subject, then twenty about a quarter of the way towards another: with a month of silence
     // between them, or none.
     const series = (silence: number) => {
       const random = seeded(1);
@@ -161,7 +161,7 @@ describe('segmentEras', () => {
       const [a, b] = [0, 1].map(() => Array.from({ length: 32 }, () => noise())) as [number[], number[]];
       return Array.from({ length: 60 }, (_, i) => {
         const day = i < 40 ? i : i + silence;
-        const t = i < 40 ? 0 : 0.27;
+        const t = i < 40 ? 0 : 0.255;
         return {
           periodStart: dayOf(day),
           periodEnd: dayOf(day + 1),
