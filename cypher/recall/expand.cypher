@@ -1,5 +1,7 @@
-// One round trip for every ranked hit: its own fields, then for summaries and eras the memories beneath it
-// (down SUMMARIZES, through weeks and days as needed) closest to the query, and its NEXT_PERIOD neighbours.
+// One round trip for every ranked hit: its own fields, then for a summary or era that asks for them ($hits[i].fill),
+// memories beneath it (down SUMMARIZES, through weeks and days as needed) closest to the query, apart from those
+// recall already knows to be there ($hits[i].known); and its NEXT_PERIOD neighbours. The walk down stops after
+// $scan memories, so a month costs the same as a day.
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
@@ -13,17 +15,16 @@ CALL (hit) {
   RETURN n
 }
 WITH rank, hit, n,
-  CASE WHEN $down AND NOT n:Memory THEN COLLECT {
+  CASE WHEN hit.fill > 0 AND NOT n:Memory THEN COLLECT {
     MATCH p = (n)-[:SUMMARIZES*1..4]->(m:Memory)
     WHERE ($from IS NULL OR m.ts >= datetime($from)) AND ($to IS NULL OR m.ts < datetime($to))
-    WITH m, [x IN nodes(p) | x.id] AS path
-    ORDER BY size(path)
-    WITH m, head(collect(path)) AS path
-    WITH m, path, vector.similarity.cosine(m.embedding, $vector) AS score
+      AND NOT m.id IN hit.known
+    WITH m, p
+    LIMIT toInteger($scan)
+    WITH m, [x IN nodes(p) | x.id] AS path, vector.similarity.cosine(m.embedding, $vector) AS score
     ORDER BY score DESC, m.ts
-    LIMIT toInteger($perSummary)
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts, score: score, path: path}
-  } ELSE [] END AS details,
+  }[..toInteger(hit.fill)] ELSE [] END AS details,
   COLLECT {
     MATCH p = (x)-[:NEXT_PERIOD*1..3]->(n)
     WHERE length(p) <= $sideways

@@ -126,7 +126,11 @@ export const scorePartsSchema = z
     vector: z
       .number()
       .nullable()
-      .meta({ description: 'Cosine similarity from the vector index, if it matched' }),
+      .meta({
+        description:
+          'Cosine similarity to the query, if the vector side scored it (through the vector index, or, with the ' +
+          'hashing embedder, over the full-text candidates)',
+      }),
     lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
     fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
     decay: z.number().meta({ description: 'Freshness of the hit, 0..1 (1 for raw memories)' }),
@@ -200,3 +204,20 @@ export const recallResponseSchema = z
   .meta({ id: 'RecallResponse' });
 
 export type RecallResponse = z.infer<typeof recallResponseSchema>;
+
+/**
+ * Where the vector side of a recall comes from. A semantic embedder finds what full text cannot, so its vectors
+ * are searched through the index. The hashing embedder's similarity is word overlap: what it would find beyond the
+ * full-text hits holds none of the query's words (relevance 0), so its similarity is computed over the full-text
+ * candidates alone: a few hundred cosines instead of a search of the vector index that every group shares (recall
+ * still searches the index when full text finds nothing, so a caller asking for minScore 0 gets the closest).
+ */
+export function vectorPlan(
+  mode: RecallRequest['mode'],
+  hasTerms: boolean,
+  semanticVectors: boolean,
+): 'index' | 'lexical-candidates' | 'none' {
+  if (mode === 'lexical') return 'none';
+  if (mode === 'vector' || semanticVectors || !hasTerms) return 'index';
+  return 'lexical-candidates';
+}

@@ -45,10 +45,21 @@ export interface Turn {
   ts: string;
 }
 
-export interface TurnNeighbours {
-  id: string;
+/** A memory candidate in its surroundings (from recall/memory-context.cypher). */
+export interface MemoryContext extends Turn {
+  /** Similarity to the query vector. */
+  similarity: number;
   previous: Turn[];
   next: Turn[];
+  /** Each summary or era above the memory, as the ids from it down to the memory. */
+  above: string[][];
+}
+
+/** A ranked hit to expand; `fill` is how many memories beneath it to look for, apart from those in `known`. */
+export interface RankedHit {
+  id: string;
+  known: string[];
+  fill: number;
 }
 
 /** What recall needs from the graph; RecallRepository is the Neo4j one, tests hand in their own. */
@@ -84,34 +95,46 @@ export class RecallRepository {
     return this.graph.read<SearchHit>('recall/exact-summaries', { ...scope, levels, vector, limit });
   }
 
-  /** Each term's full-text hits in the group, and the group's memory count (for term weights). */
+  /**
+   * Each term's full-text hits in the group, and the group's memory count (for term weights); with a vector,
+   * each hit's similarity to it.
+   */
   async termHits(
     scope: SearchScope,
     levels: string[],
     terms: string[],
-    perTerm: number,
-    limit: number,
+    options: { perTerm: number; limit: number; vector: number[] | null },
   ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
     const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
       ...scope,
       levels,
       terms,
-      perTerm,
-      limit,
+      ...options,
     });
     return { termHits: rows, groupMemories: rows[0]?.groupMemories ?? 0 };
   }
 
-  /** The turn before and after each memory in its conversation (same session, within the idle gap). */
-  turnNeighbours(groupId: string, ids: string[], gapMinutes: number): Promise<TurnNeighbours[]> {
+  /**
+   * Each memory with its similarity to the query, the turn before and after it in its conversation (same
+   * session, within the idle gap), and the paths down to it from the summaries above it.
+   */
+  memoryContext(
+    groupId: string,
+    ids: string[],
+    options: { gapMinutes: number; vector: number[] },
+  ): Promise<MemoryContext[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.graph.read<TurnNeighbours>('recall/turn-neighbours', { groupId, ids, gapMinutes });
+    return this.graph.read<MemoryContext>('recall/memory-context', { groupId, ids, ...options });
   }
 
+  /**
+   * The ranked hits' own fields, up to `fill` memories beneath each (closest to the vector among the first `scan`
+   * the walk down reaches) and their NEXT_PERIOD neighbours up to `sideways` steps.
+   */
   expand(
     scope: SearchScope,
-    hits: { id: string }[],
-    options: { vector: number[]; down: boolean; perSummary: number; sideways: number },
+    hits: RankedHit[],
+    options: { vector: number[]; scan: number; sideways: number },
   ): Promise<ExpandedHit[]> {
     if (hits.length === 0) return Promise.resolve([]);
     return this.graph.read<ExpandedHit>('recall/expand', { ...scope, hits, ...options });

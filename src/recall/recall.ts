@@ -9,9 +9,18 @@ import {
   type RecallRequest,
   type RecallResponse,
   toWindow,
+  vectorPlan,
 } from '../domain/recall.js';
 import { type LexicalEvidence, lexicalEvidence, windowEvidence } from '../domain/term-evidence.js';
-import type { ExpandedHit, RecallStore, SearchHit, SearchScope, Turn } from '../graph/recall.js';
+import type {
+  ExpandedHit,
+  MemoryContext,
+  RankedHit,
+  RecallStore,
+  SearchHit,
+  SearchScope,
+  Turn,
+} from '../graph/recall.js';
 
 export interface RecallDeps {
   repo: RecallStore;
@@ -39,8 +48,17 @@ export interface RecallSettings {
  */
 const TERM_CANDIDATES = 500;
 
-/** How many memory candidates get their neighbouring turns looked up; the rest cannot reach the top anyway. */
-const WINDOW_CANDIDATES = 60;
+/**
+ * How many memory candidates get their context looked up (the turns around them, the summaries above them); the
+ * rest cannot reach the top anyway.
+ */
+const CONTEXT_CANDIDATES = 60;
+
+/**
+ * How many memories the walk down from a summary reads when the candidates beneath it are too few for its details:
+ * a bound on what one hit costs, whatever its level.
+ */
+const DETAIL_SCAN = 200;
 
 /**
  * Recall, in the shape of a graph retriever: search (each query term through the full-text index, and the vector
@@ -58,38 +76,53 @@ export async function recall(
   const pool = Math.max(request.k * 3, 30);
   const terms = request.mode === 'vector' ? [] : queryTerms(request.query);
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
-  const [lexical, vectorHits] = await Promise.all([
+  const vectors = vectorPlan(request.mode, terms.length > 0, deps.settings.vectorRelevance !== null);
+  const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.termHits(scope, levels, terms, TERM_CANDIDATES, TERM_CANDIDATES)
+      ? deps.repo.termHits(scope, levels, terms, {
+          perTerm: TERM_CANDIDATES,
+          limit: TERM_CANDIDATES,
+          vector: vectors === 'lexical-candidates' ? vector : null,
+        })
       : Promise.resolve({ termHits: [], groupMemories: 0 }),
-    request.mode === 'lexical' ? Promise.resolve([]) : vectorSearch(deps.repo, scope, levels, vector, pool),
+    vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
   ]);
   const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories);
-  const turns = await turnsAround(deps, groupId, evidence.hits);
-  const candidates = toCandidates(evidence, turns, vectorHits, deps.settings.vectorRelevance);
+  // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
+  const vectorHits =
+    vectors === 'lexical-candidates' && evidence.hits.size === 0
+      ? await vectorSearch(deps.repo, scope, levels, vector, pool)
+      : indexHits;
+  const context = await memoryContext(deps, groupId, evidence.hits, vector);
+  const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const ranked = rankCandidates(candidates, {
     k: request.k,
     minRelevance: minScore,
     listWeights: deps.settings.listWeights,
   });
+  const beneath = request.expand.down
+    ? candidatesBeneath(ranked, context, request.expand.perSummary)
+    : new Map<string, RecallDetail[]>();
   const expanded = await deps.repo.expand(
     scope,
-    ranked.map((r) => ({ id: r.id })),
-    {
-      vector,
-      down: request.expand.down,
-      perSummary: request.expand.perSummary,
-      sideways: request.expand.sideways,
-    },
+    ranked.map((r): RankedHit => {
+      const known = beneath.get(r.id) ?? [];
+      const wanted = r.kind === 'memory' || !request.expand.down ? 0 : request.expand.perSummary;
+      return { id: r.id, known: known.map((d) => d.id), fill: Math.max(0, wanted - known.length) };
+    }),
+    { vector, scan: DETAIL_SCAN, sideways: request.expand.sideways },
   );
   const byId = new Map(expanded.map((e) => [e.id, e]));
   const items = ranked.flatMap((r) => {
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
     if (!hit) return [];
-    const turnDetails = hit.kind === 'memory' ? neighbourTurns(hit, turns, evidence.hits, request) : [];
-    return [toItem(hit, r.score, r.scoreParts, turnDetails)];
+    const details =
+      hit.kind === 'memory'
+        ? neighbourTurns(hit, context, evidence.hits, request)
+        : [...(beneath.get(hit.id) ?? []), ...hit.details];
+    return [toItem(hit, r.score, r.scoreParts, details)];
   });
   return {
     query: request.query,
@@ -134,21 +167,58 @@ async function vectorSearch(
   return [...memories, ...summaries, ...eras];
 }
 
-type TurnsAround = Map<string, { previous: Turn | null; next: Turn | null }>;
+type ContextById = Map<string, MemoryContext>;
 
-/** The neighbouring turns of the best memory candidates, in one round trip. */
-async function turnsAround(
+/** The context of the best memory candidates (by their own bm25), in one round trip. */
+async function memoryContext(
   deps: RecallDeps,
   groupId: string,
   hits: Map<string, LexicalEvidence>,
-): Promise<TurnsAround> {
+  vector: number[],
+): Promise<ContextById> {
   const best = [...hits.values()]
     .filter((h) => h.level === 'memory')
     .sort((a, b) => b.bm25 - a.bm25)
-    .slice(0, WINDOW_CANDIDATES)
+    .slice(0, CONTEXT_CANDIDATES)
     .map((h) => h.id);
-  const rows = await deps.repo.turnNeighbours(groupId, best, deps.settings.turnGapMinutes);
-  return new Map(rows.map((r) => [r.id, { previous: r.previous[0] ?? null, next: r.next[0] ?? null }]));
+  const rows = await deps.repo.memoryContext(groupId, best, {
+    gapMinutes: deps.settings.turnGapMinutes,
+    vector,
+  });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * For each ranked summary or era, the memory candidates beneath it, best first, up to perSummary: the memories
+ * that hold the query's words are the details worth showing, and finding them upwards from the candidates costs
+ * a few hops each instead of a walk down through every memory of a month.
+ */
+function candidatesBeneath(
+  ranked: { id: string; kind: string }[],
+  context: ContextById,
+  perSummary: number,
+): Map<string, RecallDetail[]> {
+  const wanted = new Set(ranked.filter((r) => r.kind !== 'memory').map((r) => r.id));
+  const beneath = new Map<string, RecallDetail[]>();
+  // The context map keeps the candidates' order: best first.
+  for (const memory of context.values()) {
+    for (const path of memory.above) {
+      const top = path[0] as string;
+      if (!wanted.has(top)) continue;
+      const details = beneath.get(top) ?? [];
+      if (details.length >= perSummary) continue;
+      details.push({
+        id: memory.id,
+        text: memory.text,
+        speaker: memory.speaker,
+        ts: memory.ts,
+        score: memory.similarity,
+        path,
+      });
+      beneath.set(top, details);
+    }
+  }
+  return beneath;
 }
 
 /**
@@ -158,17 +228,17 @@ async function turnsAround(
  */
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
-  turns: TurnsAround,
+  context: ContextById,
   vectorHits: SearchHit[],
   vectorRelevance: RecallSettings['vectorRelevance'],
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
   for (const hit of evidence.hits.values()) {
-    const around = turns.get(hit.id);
+    const around = context.get(hit.id);
     const window = around
       ? windowEvidence(
           hit,
-          [around.previous, around.next].map((t) => (t ? evidence.hits.get(t.id) : undefined)),
+          [around.previous[0], around.next[0]].map((t) => (t ? evidence.hits.get(t.id) : undefined)),
           evidence.weights,
         )
       : windowEvidence(hit, [], evidence.weights);
@@ -176,7 +246,7 @@ function toCandidates(
       id: hit.id,
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
-      vectorScore: null,
+      vectorScore: hit.similarity,
       lexicalScore: window.bm25,
       decay: hit.decay,
       relevance: window.coverage,
@@ -210,12 +280,13 @@ function kindOf(level: string): Candidate['kind'] {
  */
 function neighbourTurns(
   hit: ExpandedHit,
-  turns: TurnsAround,
+  context: ContextById,
   evidence: Map<string, LexicalEvidence>,
   request: RecallRequest,
 ): RecallDetail[] {
-  const around = turns.get(hit.id);
-  if (!around || request.expand.turns === 0) return [];
+  const found = context.get(hit.id);
+  if (!found || request.expand.turns === 0) return [];
+  const around = { previous: found.previous[0] ?? null, next: found.next[0] ?? null };
   const strength = (t: Turn | null) => (t ? (evidence.get(t.id)?.bm25 ?? 0) : -1);
   const asks = hit.text.trimEnd().endsWith('?');
   const ordered = [around.next, around.previous]
@@ -238,7 +309,7 @@ function toItem(
   hit: ExpandedHit,
   score: number,
   scoreParts: RecallItem['scoreParts'],
-  turnDetails: RecallDetail[],
+  details: RecallDetail[],
 ): RecallItem {
   return {
     id: hit.id,
@@ -252,7 +323,7 @@ function toItem(
     score,
     scoreParts,
     path: [hit.id],
-    details: [...turnDetails, ...hit.details],
+    details,
     neighbours: hit.neighbours
       .sort((a, b) => (a.direction === b.direction ? a.steps - b.steps : a.direction === 'previous' ? -1 : 1))
       .map(({ steps: _steps, ...n }) => ({ ...n, level: n.level as RecallLevel })),

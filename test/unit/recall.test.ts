@@ -30,9 +30,14 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
         hits: term === 'team' || term === 'sign' ? [{ id: 'q', level: 'memory', score: 2, decay: 1 }] : [],
       })),
     }),
-    turnNeighbours: async (_g, ids) =>
+    memoryContext: async (_g, ids) =>
       ids.map((id) => ({
         id,
+        text: texts[id] ?? '',
+        speaker: 'ana',
+        ts: '2024-01-01T10:00:00Z',
+        similarity: 0.5,
+        above: [],
         previous: [],
         next:
           id === 'q'
@@ -73,15 +78,64 @@ const ask = (request: RecallRequestInput, custom: Partial<RecallSettings> = {}, 
     recallRequestSchema.parse(request),
   );
 
+/** Settings for an embedder whose similarity means something (the vector indexes are searched). */
+const semantic: Partial<RecallSettings> = { vectorRelevance: () => 0 };
+
 describe('recall (in-memory store)', () => {
   it('passes the configured list weights to the ranking', async () => {
-    const lexicalLeads = await ask({ query: 'which team did you sign with', minScore: 0 });
+    const lexicalLeads = await ask({ query: 'which team did you sign with', minScore: 0 }, semantic);
     expect(lexicalLeads.items.map((i) => i.id)).toEqual(['q', 'v']);
     const vectorLeads = await ask(
       { query: 'which team did you sign with', minScore: 0 },
-      { listWeights: { vector: 1, lexical: 0.05 } },
+      { ...semantic, listWeights: { vector: 1, lexical: 0.05 } },
     );
     expect(vectorLeads.items.map((i) => i.id)).toEqual(['v', 'q']);
+  });
+
+  it('with the hashing embedder, scores the full-text candidates by similarity instead of searching vectors', async () => {
+    const searched: string[] = [];
+    const vectorsGiven: (number[] | null)[] = [];
+    const repo = store({
+      vectorMemories: async () => {
+        searched.push('vectorMemories');
+        return [];
+      },
+      exactMemories: async () => {
+        searched.push('exactMemories');
+        return [];
+      },
+      termHits: async (_scope, _levels, terms, options) => {
+        vectorsGiven.push(options.vector);
+        return {
+          groupMemories: 100,
+          termHits: terms.map((term) => ({
+            term,
+            memoryCount: 2,
+            hits: term === 'team' ? [{ id: 'q', level: 'memory', score: 2, decay: 1, similarity: 0.42 }] : [],
+          })),
+        };
+      },
+    });
+    const response = await ask({ query: 'which team did you sign with', minScore: 0 }, {}, repo);
+    expect(searched).toEqual([]);
+    expect(vectorsGiven).toHaveLength(1);
+    expect(vectorsGiven[0]).toHaveLength(createHashingEmbedder().dimension);
+    expect(response.items.map((i) => [i.id, i.scoreParts.vector])).toEqual([['q', 0.42]]);
+  });
+
+  it('searches the vector index when the query has no searchable words, and skips it in lexical mode', async () => {
+    const searched: string[] = [];
+    const repo = store({
+      vectorMemories: async () => {
+        searched.push('vectorMemories');
+        return [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }];
+      },
+    });
+    const noWords = await ask({ query: '?!', minScore: 0 }, {}, repo);
+    expect(searched).toEqual(['vectorMemories']);
+    expect(noWords.items.map((i) => i.id)).toEqual(['v']);
+    await ask({ query: 'which team did you sign with', mode: 'lexical', minScore: 0 }, semantic, repo);
+    expect(searched).toEqual(['vectorMemories']);
   });
 
   it('reports relevance on a fixed scale and drops what is under the floor', async () => {
@@ -92,12 +146,81 @@ describe('recall (in-memory store)', () => {
   });
 
   it('abstains when the group holds none of what the query asks about', async () => {
-    const response = await ask({ query: 'flights to lisbon' });
+    const response = await ask({ query: 'flights to lisbon' }, semantic);
     expect(response.items).toEqual([]);
     expect(response.abstained).toBe(true);
+    // The hashing embedder's vectors are searched only when full text finds nothing, as here.
+    const hashing = await ask({ query: 'flights to lisbon', minScore: 0 });
+    expect(hashing.items.map((i) => [i.id, i.score])).toEqual([['v', 0]]);
     // With the floor off the vector hit comes back, with its (zero) relevance for the caller to judge.
-    const everything = await ask({ query: 'flights to lisbon', minScore: 0 });
+    const everything = await ask({ query: 'flights to lisbon', minScore: 0 }, semantic);
     expect(everything.items.map((i) => [i.id, i.score])).toEqual([['v', 0]]);
+  });
+
+  it('shows the candidates beneath a summary hit first and asks the walk down only for the rest', async () => {
+    const asked: { id: string; known: string[]; fill: number }[] = [];
+    const repo = store({
+      termHits: async (_scope, _levels, terms) => ({
+        groupMemories: 100,
+        termHits: terms.map((term) => ({
+          term,
+          memoryCount: 2,
+          hits:
+            term === 'team'
+              ? [
+                  { id: 'w', level: 'week', score: 3, decay: 1 },
+                  { id: 'q', level: 'memory', score: 2, decay: 1 },
+                ]
+              : [],
+        })),
+      }),
+      memoryContext: async (_g, ids) =>
+        ids.map((id) => ({
+          id,
+          text: texts[id] ?? '',
+          speaker: 'ana',
+          ts: '2024-01-01T10:00:00Z',
+          similarity: 0.5,
+          previous: [],
+          next: [],
+          above:
+            id === 'q'
+              ? [
+                  ['s', 'q'],
+                  ['w', 'd', 'q'],
+                ]
+              : [],
+        })),
+      expand: async (_scope, hits) => {
+        asked.push(...hits);
+        return hits.map(
+          (h, rank): ExpandedHit => ({
+            rank,
+            id: h.id,
+            kind: h.id === 'w' ? 'summary' : 'memory',
+            level: h.id === 'w' ? 'week' : 'memory',
+            text: texts[h.id] ?? 'the week',
+            speaker: null,
+            ts: null,
+            periodStart: null,
+            periodEnd: null,
+            details:
+              h.id === 'w'
+                ? [{ id: 'x', text: 'x', speaker: 'ana', ts: 't', score: 0.1, path: ['w', 'x'] }]
+                : [],
+            neighbours: [],
+          }),
+        );
+      },
+    });
+    const response = await ask({ query: 'team', minScore: 0, expand: { perSummary: 3 } }, {}, repo);
+    expect(asked.find((h) => h.id === 'w')).toEqual({ id: 'w', known: ['q'], fill: 2 });
+    expect(asked.find((h) => h.id === 'q')).toEqual({ id: 'q', known: [], fill: 0 });
+    const week = response.items.find((i) => i.id === 'w');
+    expect(week?.details.map((d) => [d.id, d.path])).toEqual([
+      ['q', ['w', 'd', 'q']],
+      ['x', ['w', 'x']],
+    ]);
   });
 
   it('brings the reply under a hit that asks a question, and none when told not to', async () => {
