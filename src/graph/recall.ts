@@ -10,6 +10,13 @@ export interface SearchHit {
   decay: number;
 }
 
+export interface VectorShare {
+  groupMemories: number;
+  indexMemories: number;
+  groupSummaries: number;
+  indexSummaries: number;
+}
+
 export interface SearchScope {
   groupId: string;
   from: string | null;
@@ -85,6 +92,12 @@ export class RecallRepository {
 
   vectorEras(scope: SearchScope, vector: number[], candidates: number, limit: number) {
     return this.graph.read<SearchHit>('recall/vector-eras', { ...scope, vector, candidates, limit });
+  }
+
+  /** The group's memory and summary counts beside each label's total, for sizing vector searches. */
+  async vectorShare(groupId: string): Promise<VectorShare> {
+    const [row] = await this.graph.read<VectorShare>('recall/vector-share', { groupId });
+    return row ?? { groupMemories: 0, indexMemories: 0, groupSummaries: 0, indexSummaries: 0 };
   }
 
   exactMemories(scope: SearchScope, vector: number[], limit: number) {

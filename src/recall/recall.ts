@@ -12,6 +12,7 @@ import {
   vectorPlan,
 } from '../domain/recall.js';
 import { type LexicalEvidence, lexicalEvidence, windowEvidence } from '../domain/term-evidence.js';
+import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../domain/vector-budget.js';
 import type {
   ExpandedHit,
   MemoryContext,
@@ -135,9 +136,10 @@ export async function recall(
 }
 
 /**
- * Vector search cannot pre-filter in Neo4j 5, so each index is over-fetched and filtered by group and window;
- * when that leaves too few hits (a small group in a big database, a narrow window) an exact scan over the
- * group's own nodes takes its place.
+ * The vector side through the indexes, each search sized by the group's share of its index
+ * (domain/vector-budget.ts): an exact scan for a small group, an over-fetched index search filtered by group and
+ * window for a large one. When a narrow window leaves the index search short, the exact scan over that window
+ * (a range seek on the group's time) takes its place.
  */
 async function vectorSearch(
   repo: RecallStore,
@@ -146,23 +148,38 @@ async function vectorSearch(
   vector: number[],
   pool: number,
 ): Promise<SearchHit[]> {
-  const overFetch = Math.min(pool * 10, 1000);
+  const share = await repo.vectorShare(scope.groupId);
+  const windowed = scope.from !== null || scope.to !== null;
   const summaryLevels = levels.filter((l) => (SUMMARY_LEVELS as readonly string[]).includes(l));
+  const search = async (
+    plan: VectorSearchPlan,
+    index: (candidates: number) => Promise<SearchHit[]>,
+    exact: () => Promise<SearchHit[]>,
+  ) => {
+    if (plan.kind === 'exact') return exact();
+    const hits = await index(plan.candidates);
+    return hits.length < pool && windowed ? exact() : hits;
+  };
   const none = Promise.resolve([] as SearchHit[]);
   const [memories, summaries, eras] = await Promise.all([
     levels.includes('memory')
-      ? repo
-          .vectorMemories(scope, vector, overFetch, pool)
-          .then((hits) => (hits.length < pool ? repo.exactMemories(scope, vector, pool) : hits))
+      ? search(
+          vectorSearchPlan(share.groupMemories, share.indexMemories, pool),
+          (candidates) => repo.vectorMemories(scope, vector, candidates, pool),
+          () => repo.exactMemories(scope, vector, pool),
+        )
       : none,
     summaryLevels.length > 0
-      ? repo
-          .vectorSummaries(scope, summaryLevels, vector, overFetch, pool)
-          .then((hits) =>
-            hits.length < pool ? repo.exactSummaries(scope, summaryLevels, vector, pool) : hits,
-          )
+      ? search(
+          vectorSearchPlan(share.groupSummaries, share.indexSummaries, pool),
+          (candidates) => repo.vectorSummaries(scope, summaryLevels, vector, candidates, pool),
+          () => repo.exactSummaries(scope, summaryLevels, vector, pool),
+        )
       : none,
-    levels.includes('era') ? repo.vectorEras(scope, vector, overFetch, pool) : none,
+    // A group has a handful of eras: a fixed over-fetch finds them.
+    levels.includes('era')
+      ? repo.vectorEras(scope, vector, Math.min(pool * 10, INDEX_FETCH_MAX), pool)
+      : none,
   ]);
   return [...memories, ...summaries, ...eras];
 }

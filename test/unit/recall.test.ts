@@ -22,6 +22,12 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
     vectorEras: none,
     exactMemories: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
     exactSummaries: none,
+    vectorShare: async () => ({
+      groupMemories: 5000,
+      indexMemories: 50_000,
+      groupSummaries: 500,
+      indexSummaries: 5000,
+    }),
     termHits: async (_scope, _levels, terms) => ({
       groupMemories: 100,
       termHits: terms.map((term) => ({
@@ -155,6 +161,33 @@ describe('recall (in-memory store)', () => {
     // With the floor off the vector hit comes back, with its (zero) relevance for the caller to judge.
     const everything = await ask({ query: 'flights to lisbon', minScore: 0 }, semantic);
     expect(everything.items.map((i) => [i.id, i.score])).toEqual([['v', 0]]);
+  });
+
+  it('sizes the vector search by the group’s share of the index', async () => {
+    const calls: string[] = [];
+    const recorder = (share: number) =>
+      store({
+        vectorShare: async () => ({
+          groupMemories: share,
+          indexMemories: 100_000,
+          groupSummaries: 0,
+          indexSummaries: 0,
+        }),
+        vectorMemories: async (_scope, _vector, candidates) => {
+          calls.push(`index ${candidates}`);
+          return [];
+        },
+        exactMemories: async () => {
+          calls.push('exact');
+          return [];
+        },
+      });
+    const query: RecallRequestInput = { query: 'team', mode: 'vector', levels: ['memory'] };
+    await ask(query, semantic, recorder(10_000));
+    await ask(query, semantic, recorder(500));
+    // Short of hits inside a window: the window is scanned exactly.
+    await ask({ ...query, from: '2024-01-01', to: '2024-02-01' }, semantic, recorder(10_000));
+    expect(calls).toEqual(['index 600', 'exact', 'index 600', 'exact']);
   });
 
   it('shows the candidates beneath a summary hit first and asks the walk down only for the rest', async () => {
