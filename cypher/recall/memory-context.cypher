@@ -1,6 +1,7 @@
 // What recall needs around its best memory candidates, in one round trip: each memory's own fields and similarity
 // to the query, the turns just before and after it in its conversation (the same session id, or neither has one,
-// within the idle gap that ends a session: one range seek on (groupId, ts) per direction), and the summaries
+// within the idle gap that ends a session: one range seek on (groupId, ts) per direction, each bound written out,
+// since the planner seeks only one bound of a chained comparison), and the summaries
 // above it with the path down from each, so a summary hit can show the candidates beneath it without walking
 // down through every memory of its period.
 UNWIND $ids AS id
@@ -9,7 +10,7 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts,
   vector.similarity.cosine(m.embedding, $vector) AS similarity,
   COLLECT {
     MATCH (p:Memory {groupId: $groupId})
-    WHERE m.ts - duration({minutes: $gapMinutes}) <= p.ts < m.ts
+    WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
       AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
     RETURN {id: p.id, text: p.text, speaker: p.speaker, ts: p.ts}
     ORDER BY p.ts DESC
@@ -17,7 +18,7 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts,
   } AS previous,
   COLLECT {
     MATCH (n:Memory {groupId: $groupId})
-    WHERE m.ts < n.ts <= m.ts + duration({minutes: $gapMinutes})
+    WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
       AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
     RETURN {id: n.id, text: n.text, speaker: n.speaker, ts: n.ts}
     ORDER BY n.ts

@@ -1,3 +1,9 @@
+// Every node of a group, by label: a composite index serves a groupId-only match only when the query also names
+// its other properties, so without these `MATCH (m:Memory {groupId: $groupId})` scans every group's memories.
+CREATE INDEX memory_group IF NOT EXISTS FOR (m:Memory) ON (m.groupId);
+CREATE INDEX summary_group IF NOT EXISTS FOR (s:Summary) ON (s.groupId);
+CREATE INDEX era_group IF NOT EXISTS FOR (e:Era) ON (e.groupId);
+CREATE INDEX topic_group IF NOT EXISTS FOR (t:Topic) ON (t.groupId);
 // Range indexes for the hot lookups: a group's memories by time, a group's summaries by level and period.
 CREATE INDEX memory_group_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ts);
 CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.periodStart);

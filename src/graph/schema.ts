@@ -7,6 +7,10 @@ export const FULLTEXT_INDEX = 'text_fulltext';
 export const STRATA_INDEXES = [
   ...VECTOR_INDEXES,
   FULLTEXT_INDEX,
+  'memory_group',
+  'summary_group',
+  'era_group',
+  'topic_group',
   'memory_group_ts',
   'summary_group_level_start',
 ];
