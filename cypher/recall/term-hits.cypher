@@ -1,15 +1,17 @@
 // The full-text hits of each query term in one group (memories and active summaries of the asked levels, inside
 // the window), with how many of the group's memories hold the term, and the group's memory count: what
-// domain/term-evidence.ts turns into bm25 and coverage. $terms are tokenizer words, so no Lucene syntax from the
-// caller reaches the index; the english analyzer stems them as it stemmed the text. With a $vector, each hit also
+// domain/term-evidence.ts turns into bm25 and coverage. Each of $terms comes with its Lucene query, kept to the
+// group by domain/lucene.ts termInGroup (the groupId test here stays, as that clause can over-match); the terms
+// are tokenizer words, so no Lucene syntax from the caller reaches the index. With a $vector, each hit also
 // carries its similarity to it: with an embedder whose vectors are only word overlap, that is all the vector side
 // adds, at a few hundred cosines instead of a search of the shared vector index.
 CALL () {
   RETURN COUNT { MATCH (m:Memory {groupId: $groupId}) } AS groupMemories
 }
-UNWIND $terms AS term
-CALL (term) {
-  CALL db.index.fulltext.queryNodes('text_fulltext', term, {limit: toInteger($perTerm)}) YIELD node, score
+UNWIND $terms AS asked
+WITH groupMemories, asked.term AS term, asked.query AS query
+CALL (query) {
+  CALL db.index.fulltext.queryNodes('group_text_fulltext', query, {limit: toInteger($perTerm)}) YIELD node, score
   WITH node, score, CASE WHEN node:Memory THEN 'memory' ELSE node.level END AS level
   WHERE node.groupId = $groupId AND node.archivedAt IS NULL
   RETURN count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,

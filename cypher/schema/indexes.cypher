@@ -14,6 +14,7 @@ CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.gr
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // Lexical search over what was said, who said it, and what was summarised. The english analyzer stems and drops
 // stop words (BM25 over conversation needs both), and the speaker makes "what did John say" find John's turns.
+// The group id is indexed so a query can be kept to one group inside Lucene (domain/lucene.ts termInGroup).
 // schema.ts rebuilds an index made by an older version with other properties or another analyzer.
-CREATE FULLTEXT INDEX text_fulltext IF NOT EXISTS FOR (n:Memory|Summary) ON EACH [n.text, n.speaker]
+CREATE FULLTEXT INDEX group_text_fulltext IF NOT EXISTS FOR (n:Memory|Summary) ON EACH [n.text, n.speaker, n.groupId]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

@@ -12,8 +12,23 @@ export function queryTerms(text: string, maxTerms = 32): string[] {
   return [...new Set(terms)].slice(0, maxTerms).map(asTerm);
 }
 
+/**
+ * A term's query in one group: the term in the text or speaker fields, and only in documents whose groupId field
+ * holds the group id as a phrase. The index is shared by every group, so without the group clause a term common in
+ * other groups crowds this group's hits out of the limit. The clause is boosted to 0 so scores stay the term's
+ * own; a phrase can also match a longer id that contains it ("team-a" in "big-team-a"), and an id of stop words
+ * alone filters nothing, so the caller still checks groupId exactly.
+ */
+export function termInGroup(term: string, groupId: string): string {
+  return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})`;
+}
+
+function quoted(text: string): string {
+  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}
+
 function asTerm(word: string): string {
   // Operators are words only in upper case; the words are lower case, but quoting them costs nothing.
   if (/^[\p{L}\p{N}]+$/u.test(word) && !/^(and|or|not|to)$/.test(word)) return word;
-  return `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  return quoted(word);
 }

@@ -1,3 +1,4 @@
+import { termInGroup } from '../domain/lucene.js';
 import type { TermHits } from '../domain/term-evidence.js';
 import type { Graph } from './graph.js';
 
@@ -121,7 +122,7 @@ export class RecallRepository {
     const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
       ...scope,
       levels,
-      terms,
+      terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
       ...options,
     });
     return { termHits: rows, groupMemories: rows[0]?.groupMemories ?? 0 };

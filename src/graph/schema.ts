@@ -3,7 +3,7 @@ import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
 export const VECTOR_INDEXES = ['memory_embedding', 'summary_embedding', 'era_embedding'] as const;
-export const FULLTEXT_INDEX = 'text_fulltext';
+export const FULLTEXT_INDEX = 'group_text_fulltext';
 export const STRATA_INDEXES = [
   ...VECTOR_INDEXES,
   FULLTEXT_INDEX,
@@ -25,7 +25,7 @@ interface IndexRow {
 }
 
 /** What the full-text index must cover and how it must analyse text (cypher/schema/indexes.cypher). */
-const FULLTEXT_SHAPE = { properties: ['text', 'speaker'], analyzer: 'english' };
+const FULLTEXT_SHAPE = { properties: ['text', 'speaker', 'groupId'], analyzer: 'english' };
 
 export async function listStrataIndexes(graph: Graph): Promise<IndexRow[]> {
   return graph.autoCommit<IndexRow>(cypher('schema/show-indexes'), { names: STRATA_INDEXES });

@@ -92,7 +92,7 @@ function fakeBackend(
     },
     indexes: async () => [
       { name: 'memory_embedding', type: 'VECTOR', state: 'ONLINE', dimensions: 384 },
-      { name: 'text_fulltext', type: 'FULLTEXT', state: 'POPULATING', dimensions: null },
+      { name: 'group_text_fulltext', type: 'FULLTEXT', state: 'POPULATING', dimensions: null },
     ],
     checkVectorSize: options.checkVectorSize ?? (async () => undefined),
     close: async () => {
@@ -209,7 +209,7 @@ describe('main: Neo4j problems exit 3 with the fix', () => {
     expect(calls.migrated).toBe(1);
     expect(migrate.stdout).toMatch(/^index\s+type\s+state\s+dimensions$/m);
     expect(migrate.stdout).toMatch(/^memory_embedding\s+VECTOR\s+ONLINE\s+384$/m);
-    expect(migrate.stdout).toMatch(/^text_fulltext\s+FULLTEXT\s+POPULATING$/m);
+    expect(migrate.stdout).toMatch(/^group_text_fulltext\s+FULLTEXT\s+POPULATING$/m);
   });
 
   it('when the vector indexes were built for another embedder size', async () => {

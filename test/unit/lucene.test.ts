@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms } from '../../src/domain/lucene.js';
+import { queryTerms, termInGroup } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
   it('keeps the content words', () => {
@@ -32,5 +32,16 @@ describe('queryTerms', () => {
   it('deduplicates and caps terms', () => {
     expect(queryTerms('cake cake cake')).toEqual(['cake']);
     expect(queryTerms(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '), 5)).toHaveLength(5);
+  });
+});
+
+describe('termInGroup', () => {
+  it('requires the group as a phrase, scored 0, and the term in the text or the speaker', () => {
+    expect(termInGroup('lisbon', 'team-a.1')).toBe('+groupId:"team-a.1"^0 +(text:lisbon OR speaker:lisbon)');
+  });
+
+  it('keeps a quoted term quoted', () => {
+    const [term] = queryTerms('e-mail');
+    expect(termInGroup(term as string, 'g')).toBe('+groupId:"g"^0 +(text:"e-mail" OR speaker:"e-mail")');
   });
 });
