@@ -192,6 +192,7 @@ describe('LlmSummarizer', () => {
     expect(draft).toEqual({
       ...local,
       summarizer: 'local-extractive@2 (fallback from openai:gpt-test: boom)',
+      fallbackReason: 'boom',
     });
   });
 

@@ -159,6 +159,7 @@ export class LlmSummarizer implements Summarizer {
     return {
       ...draft,
       summarizer: `${this.fallback.name} (fallback from ${this.name}: ${shortError(error)})`,
+      fallbackReason: shortError(error),
     };
   }
 }
