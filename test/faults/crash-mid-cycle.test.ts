@@ -107,7 +107,8 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
         updated: sum('updated'),
         pendingWork: report.pendingWork,
       });
-      if (!report.pendingWork) break;
+      // Pending work that a cycle cannot take yet (the current month still open) is not left-over work.
+      if (!report.pendingWork || sum('created') + sum('updated') === 0) break;
     }
     console.log(`crash: ${JSON.stringify(seen)}`);
   }, 900_000);
