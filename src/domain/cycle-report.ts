@@ -41,6 +41,10 @@ export const cycleReportSchema = z
       })
       .meta({ description: 'What pruning did (or, in a dry run, would do)' }),
     errors: z.array(z.string()),
+    summarizerFallbacks: z.array(z.string()).meta({
+      description:
+        'Periods the configured summarizer (an LLM) failed on, summarised by the local one instead; not errors',
+    }),
     pendingWork: z
       .boolean()
       .meta({ description: 'Periods still open or sessions still active, left for a later cycle' }),

@@ -48,6 +48,7 @@ export class CycleRunRepository {
     status: 'succeeded' | 'failed';
     counts: unknown;
     errors: string[];
+    summarizerFallbacks: string[];
     created: number;
     updated: number;
     pruned: number;

@@ -28,10 +28,17 @@ export interface CycleContext {
   log: Logger;
   /** Per-period failures that did not stop the cycle. */
   errors: string[];
+  /** Periods the configured summarizer failed on and its fallback summarised instead: not errors, but recorded. */
+  fallbacks: string[];
   /** Set by a step that left work for a later cycle (a period not over yet, a session still active). */
   pendingWork: boolean;
   /** Keeps the group's lease alive during a long cycle; throws when the lease was lost. */
   renewLease(): Promise<void>;
+}
+
+/** Records a draft that came from the fallback summarizer, under the period it was for. */
+export function noteFallback(ctx: CycleContext, period: string, draft: { fallbackReason?: string }): void {
+  if (draft.fallbackReason) ctx.fallbacks.push(`${period}: ${draft.fallbackReason}`);
 }
 
 /** A step that rolls one level up. */

@@ -62,6 +62,7 @@ export async function runCycle(
     decayUpdated: 0,
     pruned: emptyPruned(),
     errors: [],
+    summarizerFallbacks: [],
     pendingWork: false,
     startedAt: new Date(started).toISOString(),
     tookMs: 0,
@@ -98,6 +99,7 @@ export async function runCycle(
       prune: deps.config.prune,
       log: deps.log,
       errors: report.errors,
+      fallbacks: report.summarizerFallbacks,
       pendingWork: false,
       renewLease: async () => {
         if (!(await deps.runs.renewLease(groupId, owner, ttl))) throw new LeaseLostError(groupId);
@@ -158,6 +160,7 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
     status: report.status === 'failed' ? 'failed' : 'succeeded',
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
     errors: report.reason ? [...report.errors, report.reason] : report.errors,
+    summarizerFallbacks: report.summarizerFallbacks,
     created: sum('created'),
     updated: sum('updated'),
     pruned: Object.values(report.pruned.archived).reduce((n, c) => n + c, 0) + report.pruned.memories,

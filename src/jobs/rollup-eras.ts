@@ -6,7 +6,7 @@ import { addDays, startOfLocalDay } from '../domain/periods.js';
 import { themeTermFilter } from '../domain/theme-words.js';
 import { topicId } from '../domain/topics.js';
 import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
-import type { CycleContext } from './cycle-context.js';
+import { type CycleContext, noteFallback } from './cycle-context.js';
 
 /**
  * Eras from the day series by change-point detection; the week summaries they span become their children. Closed
@@ -147,6 +147,7 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
       speakerCounts: {},
       background: [],
     });
+    noteFallback(ctx, `era ${segment.start}`, summary);
     text = summary.text;
     theme = summary.title ?? segment.theme;
   }

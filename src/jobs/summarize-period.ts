@@ -6,7 +6,7 @@ import { addDays } from '../domain/periods.js';
 import { activityScore, type RecentWindow, topSpeakers } from '../domain/rollup.js';
 import { mergeTopics } from '../domain/topics.js';
 import type { SummaryWrite } from '../graph/rollups.js';
-import type { CycleContext } from './cycle-context.js';
+import { type CycleContext, noteFallback } from './cycle-context.js';
 
 /** Keeps the content vector's input within what hosted embedding models take in one text (~8k tokens). */
 const MAX_CONTENT_CHARS = 24_000;
@@ -67,6 +67,7 @@ async function summarizePeriod(
     speakerCounts: period.speakerCounts,
     background: recent.background,
   });
+  noteFallback(ctx, `${period.level} ${period.key}`, draft);
   // Two vectors in one call: the summary text's, for recall, and the whole period's content, for drift and eras
   // (a few summary sentences are too thin a sample to tell one week's subject from the next).
   const content = period.items

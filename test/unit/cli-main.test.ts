@@ -33,6 +33,7 @@ function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleRep
     decayUpdated: 3,
     pruned: { archived: { session: 0, day: 2, week: 0, month: 0 }, memories: 0 },
     errors: [],
+    summarizerFallbacks: [],
     pendingWork: false,
     startedAt: '2024-05-01T00:00:00.000Z',
     tookMs: 1500,

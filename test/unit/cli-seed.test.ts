@@ -49,6 +49,7 @@ function fakeTarget(timezoneAllowed = true) {
         decayUpdated: 0,
         pruned: emptyPruned(),
         errors: [],
+        summarizerFallbacks: [],
         pendingWork: true,
         startedAt: NOW.toISOString(),
         tookMs: 1,

@@ -301,6 +301,30 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(second.levels.week).toEqual({ created: 0, updated: 1 });
   });
 
+  it('records the periods its summarizer fell back on, with the reason, without counting them as errors', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const finished: { summarizerFallbacks: string[] }[] = [];
+    const falling: Summarizer = {
+      name: 'falling',
+      summarize: async (request) => {
+        const draft = await local.summarize(request);
+        return request.level === 'week' && request.periodStart === '2024-03-11'
+          ? { ...draft, fallbackReason: '429 rate limited' }
+          : draft;
+      },
+    };
+    const report = await runCycle(
+      { ...deps(rollups, falling), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER },
+    );
+    expect(report.status).toBe('succeeded');
+    expect(report.errors).toEqual([]);
+    expect(report.summarizerFallbacks).toEqual(['week 2024-03-11: 429 rate limited']);
+    expect(finished.map((r) => r.summarizerFallbacks)).toEqual([['week 2024-03-11: 429 rate limited']]);
+  });
+
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);

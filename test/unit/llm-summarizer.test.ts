@@ -192,7 +192,15 @@ describe('LlmSummarizer', () => {
     expect(draft).toEqual({
       ...local,
       summarizer: 'local-extractive@2 (fallback from openai:gpt-test: boom)',
+      fallbackReason: 'boom',
     });
+  });
+
+  it('names the first schema issue when structured output fails with a zod error, not its opening bracket', async () => {
+    const issues = [{ code: 'invalid_type', expected: 'string', path: ['text'], message: 'Invalid input' }];
+    const model = new ScriptedChatModel([new Error(JSON.stringify(issues, null, 2))]);
+    const draft = await summarizer(model, { maxRetries: 0 }).summarize(request());
+    expect(draft.fallbackReason).toBe('model output did not match the schema at text: Invalid input');
   });
 
   it('does not retry errors that will not go away', async () => {

@@ -142,6 +142,7 @@ function context(summarizer: Summarizer, dryRun = false): CycleContext {
     prune: config.prune,
     log: createLogger('silent'),
     errors: [],
+    fallbacks: [],
     pendingWork: false,
     renewLease: async () => undefined,
   };

@@ -159,6 +159,7 @@ export class LlmSummarizer implements Summarizer {
     return {
       ...draft,
       summarizer: `${this.fallback.name} (fallback from ${this.name}: ${shortError(error)})`,
+      fallbackReason: shortError(error),
     };
   }
 }
@@ -307,7 +308,23 @@ function isRetryable(error: unknown): boolean {
 
 function shortError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return truncate(message.split('\n')[0] ?? '', 120);
+  return truncate(schemaIssue(message) ?? message.split('\n')[0] ?? '', 120);
+}
+
+/**
+ * A zod error's message is its issues as pretty-printed JSON, whose first line is a lone "["; structured output
+ * that does not match the schema fails that way, so the first issue is named instead.
+ */
+function schemaIssue(message: string): string | null {
+  if (!message.trimStart().startsWith('[')) return null;
+  try {
+    const [issue] = JSON.parse(message) as { path?: unknown[]; message?: string }[];
+    if (!issue?.message) return null;
+    const where = issue.path?.length ? ` at ${issue.path.join('.')}` : '';
+    return `model output did not match the schema${where}: ${issue.message}`;
+  } catch {
+    return null;
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -50,6 +50,8 @@ export interface SummaryDraft {
   title?: string;
   /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@2". */
   summarizer: string;
+  /** Why the configured summarizer's draft was replaced by its fallback's, when it was; the cycle records it. */
+  fallbackReason?: string;
 }
 
 export interface Summarizer {

@@ -440,6 +440,8 @@ export interface components {
                 memories: number;
             };
             errors: string[];
+            /** @description Periods the configured summarizer (an LLM) failed on, summarised by the local one instead; not errors */
+            summarizerFallbacks: string[];
             /** @description Periods still open or sessions still active, left for a later cycle */
             pendingWork: boolean;
             startedAt: string;
