@@ -25,7 +25,6 @@ export interface SearchScope {
 }
 
 export interface ExpandedHit {
-  rank: number;
   id: string;
   kind: 'memory' | 'summary' | 'era';
   level: string;

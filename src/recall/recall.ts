@@ -105,16 +105,23 @@ export async function recall(
   const beneath = request.expand.down
     ? candidatesBeneath(ranked, context, request.expand.perSummary)
     : new Map<string, RecallDetail[]>();
+  // A memory whose context was read is already whole; the rest (summaries, eras, memories ranked from deeper in
+  // the candidates) are read in one expansion, skipped when there are none.
+  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
   const expanded = await deps.repo.expand(
     scope,
-    ranked.map((r): RankedHit => {
+    toExpand.map((r): RankedHit => {
       const known = beneath.get(r.id) ?? [];
       const wanted = r.kind === 'memory' || !request.expand.down ? 0 : request.expand.perSummary;
       return { id: r.id, known: known.map((d) => d.id), fill: Math.max(0, wanted - known.length) };
     }),
     { vector, scan: DETAIL_SCAN, sideways: request.expand.sideways },
   );
-  const byId = new Map(expanded.map((e) => [e.id, e]));
+  const byId = new Map<string, ExpandedHit>(expanded.map((e) => [e.id, e]));
+  for (const r of ranked) {
+    const memory = context.get(r.id);
+    if (memory && !byId.has(r.id)) byId.set(r.id, asExpandedMemory(memory));
+  }
   const items = ranked.flatMap((r) => {
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
@@ -236,6 +243,22 @@ function candidatesBeneath(
     }
   }
   return beneath;
+}
+
+function asExpandedMemory(memory: MemoryContext): ExpandedHit {
+  const { id, text, speaker, ts } = memory;
+  return {
+    id,
+    kind: 'memory',
+    level: 'memory',
+    text,
+    speaker,
+    ts,
+    periodStart: null,
+    periodEnd: null,
+    details: [],
+    neighbours: [],
+  };
 }
 
 /**

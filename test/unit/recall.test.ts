@@ -52,8 +52,7 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
       })),
     expand: async (_scope, hits) =>
       hits.map(
-        (h, rank): ExpandedHit => ({
-          rank,
+        (h): ExpandedHit => ({
           id: h.id,
           kind: 'memory',
           level: 'memory',
@@ -227,8 +226,7 @@ describe('recall (in-memory store)', () => {
       expand: async (_scope, hits) => {
         asked.push(...hits);
         return hits.map(
-          (h, rank): ExpandedHit => ({
-            rank,
+          (h): ExpandedHit => ({
             id: h.id,
             kind: h.id === 'w' ? 'summary' : 'memory',
             level: h.id === 'w' ? 'week' : 'memory',
@@ -248,7 +246,9 @@ describe('recall (in-memory store)', () => {
     });
     const response = await ask({ query: 'team', minScore: 0, expand: { perSummary: 3 } }, {}, repo);
     expect(asked.find((h) => h.id === 'w')).toEqual({ id: 'w', known: ['q'], fill: 2 });
-    expect(asked.find((h) => h.id === 'q')).toEqual({ id: 'q', known: [], fill: 0 });
+    // The memory's context was read with its turns: nothing left to expand.
+    expect(asked.map((h) => h.id)).toEqual(['w']);
+    expect(response.items.find((i) => i.id === 'q')?.text).toBe(texts.q);
     const week = response.items.find((i) => i.id === 'w');
     expect(week?.details.map((d) => [d.id, d.path])).toEqual([
       ['q', ['w', 'd', 'q']],
