@@ -2,9 +2,7 @@
 // the window), with how many of the group's memories hold the term, and the group's memory count: what
 // domain/term-evidence.ts turns into bm25 and coverage. Each of $terms comes with its Lucene query, kept to the
 // group by domain/lucene.ts termInGroup (the groupId test here stays, as that clause can over-match); the terms
-// are tokenizer words, so no Lucene syntax from the caller reaches the index. With a $vector, each hit also
-// carries its similarity to it: with an embedder whose vectors are only word overlap, that is all the vector side
-// adds, at a few hundred cosines instead of a search of the shared vector index.
+// are tokenizer words, so no Lucene syntax from the caller reaches the index.
 CALL () {
   RETURN COUNT { MATCH (m:Memory {groupId: $groupId}) } AS groupMemories
 }
@@ -20,9 +18,7 @@ CALL (query) {
         // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
         AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
         AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to))
-      THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0),
-            similarity: CASE WHEN $vector IS NOT NULL AND node.embedding IS NOT NULL
-              THEN vector.similarity.cosine(node.embedding, $vector) END}
+      THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0)}
     END)[..toInteger($limit)] AS hits
 }
 RETURN term, memoryCount, hits, groupMemories

@@ -129,7 +129,7 @@ export const scorePartsSchema = z
       .meta({
         description:
           'Cosine similarity to the query, if the vector side scored it (through the vector index, or, with the ' +
-          'hashing embedder, over the full-text candidates)',
+          'hashing embedder, over the best full-text memory candidates)',
       }),
     lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
     fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
@@ -208,8 +208,8 @@ export type RecallResponse = z.infer<typeof recallResponseSchema>;
 /**
  * Where the vector side of a recall comes from. A semantic embedder finds what full text cannot, so its vectors
  * are searched through the index. The hashing embedder's similarity is word overlap: what it would find beyond the
- * full-text hits holds none of the query's words (relevance 0), so its similarity is computed over the full-text
- * candidates alone: a few hundred cosines instead of a search of the vector index that every group shares (recall
+ * full-text hits holds none of the query's words (relevance 0), so its similarity is computed over the best full-text
+ * memory candidates alone: tens of cosines instead of a search of the vector index that every group shares (recall
  * still searches the index when full text finds nothing, so a caller asking for minScore 0 gets the closest).
  */
 export function vectorPlan(

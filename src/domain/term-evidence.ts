@@ -9,8 +9,7 @@
 /** The full-text hits of one query term in one group (from recall/term-hits.cypher). */
 export interface TermHits {
   term: string;
-  /** similarity: to the query vector, when the search was given one; null when not (or the node has no vector). */
-  hits: { id: string; level: string; score: number; decay: number; similarity?: number | null }[];
+  hits: { id: string; level: string; score: number; decay: number }[];
   /** How many of the group's memories hold the term (at least the memory hits above). */
   memoryCount: number;
 }
@@ -20,8 +19,6 @@ export interface LexicalEvidence {
   level: string;
   decay: number;
   bm25: number;
-  /** Similarity to the query vector, when the full-text search computed it. */
-  similarity: number | null;
   /** The query terms the hit holds. */
   terms: Set<string>;
 }
@@ -44,14 +41,7 @@ export function lexicalEvidence(
     for (const hit of termHitList) {
       let evidence = hits.get(hit.id);
       if (!evidence) {
-        evidence = {
-          id: hit.id,
-          level: hit.level,
-          decay: hit.decay,
-          bm25: 0,
-          similarity: hit.similarity ?? null,
-          terms: new Set(),
-        };
+        evidence = { id: hit.id, level: hit.level, decay: hit.decay, bm25: 0, terms: new Set() };
         hits.set(hit.id, evidence);
       }
       evidence.bm25 += hit.score;

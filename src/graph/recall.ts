@@ -108,15 +108,12 @@ export class RecallRepository {
     return this.graph.read<SearchHit>('recall/exact-summaries', { ...scope, levels, vector, limit });
   }
 
-  /**
-   * Each term's full-text hits in the group, and the group's memory count (for term weights); with a vector,
-   * each hit's similarity to it.
-   */
+  /** Each term's full-text hits in the group, and the group's memory count (for term weights). */
   async termHits(
     scope: SearchScope,
     levels: string[],
     terms: string[],
-    options: { perTerm: number; limit: number; vector: number[] | null },
+    options: { perTerm: number; limit: number },
   ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
     const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
       ...scope,

@@ -80,11 +80,7 @@ export async function recall(
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.settings.vectorRelevance !== null);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.termHits(scope, levels, terms, {
-          perTerm: TERM_CANDIDATES,
-          limit: TERM_CANDIDATES,
-          vector: vectors === 'lexical-candidates' ? vector : null,
-        })
+      ? deps.repo.termHits(scope, levels, terms, { perTerm: TERM_CANDIDATES, limit: TERM_CANDIDATES })
       : Promise.resolve({ termHits: [], groupMemories: 0 }),
     vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
   ]);
@@ -95,7 +91,10 @@ export async function recall(
       ? await vectorSearch(deps.repo, scope, levels, vector, pool)
       : indexHits;
   const context = await memoryContext(deps, groupId, evidence.hits, vector);
-  const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
+  const candidates = toCandidates(evidence, context, vectorHits, {
+    similarityFromContext: vectors === 'lexical-candidates',
+    vectorRelevance: deps.settings.vectorRelevance,
+  });
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const ranked = rankCandidates(candidates, {
     k: request.k,
@@ -264,14 +263,16 @@ function asExpandedMemory(memory: MemoryContext): ExpandedHit {
 /**
  * One candidate per hit. A memory's lexical score and relevance are those of its window (itself and its
  * neighbouring turns); a summary's are its own. The vector list adds similarity, and relevance where the
- * embedder's similarity means something.
+ * embedder's similarity means something. Without an index search (the hashing embedder), the similarity is the
+ * one the context read for the best memory candidates: a tie-breaker, which is all that embedder is good for.
  */
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
   context: ContextById,
   vectorHits: SearchHit[],
-  vectorRelevance: RecallSettings['vectorRelevance'],
+  options: { similarityFromContext: boolean; vectorRelevance: RecallSettings['vectorRelevance'] },
 ): Candidate[] {
+  const { similarityFromContext, vectorRelevance } = options;
   const byId = new Map<string, Candidate>();
   for (const hit of evidence.hits.values()) {
     const around = context.get(hit.id);
@@ -286,7 +287,7 @@ function toCandidates(
       id: hit.id,
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
-      vectorScore: hit.similarity,
+      vectorScore: similarityFromContext ? (around?.similarity ?? null) : null,
       lexicalScore: window.bm25,
       decay: hit.decay,
       relevance: window.coverage,

@@ -97,9 +97,8 @@ describe('recall (in-memory store)', () => {
     expect(vectorLeads.items.map((i) => i.id)).toEqual(['v', 'q']);
   });
 
-  it('with the hashing embedder, scores the full-text candidates by similarity instead of searching vectors', async () => {
+  it('with the hashing embedder, scores the best full-text candidates by similarity instead of searching vectors', async () => {
     const searched: string[] = [];
-    const vectorsGiven: (number[] | null)[] = [];
     const repo = store({
       vectorMemories: async () => {
         searched.push('vectorMemories');
@@ -109,22 +108,22 @@ describe('recall (in-memory store)', () => {
         searched.push('exactMemories');
         return [];
       },
-      termHits: async (_scope, _levels, terms, options) => {
-        vectorsGiven.push(options.vector);
-        return {
-          groupMemories: 100,
-          termHits: terms.map((term) => ({
-            term,
-            memoryCount: 2,
-            hits: term === 'team' ? [{ id: 'q', level: 'memory', score: 2, decay: 1, similarity: 0.42 }] : [],
-          })),
-        };
+      memoryContext: async (_g, ids, options) => {
+        searched.push(`context of ${ids.join(',')} with a ${options.vector.length}-d vector`);
+        return ids.map((id) => ({
+          id,
+          text: texts[id] ?? '',
+          speaker: 'ana',
+          ts: '2024-01-01T10:00:00Z',
+          similarity: 0.42,
+          above: [],
+          previous: [],
+          next: [],
+        }));
       },
     });
     const response = await ask({ query: 'which team did you sign with', minScore: 0 }, {}, repo);
-    expect(searched).toEqual([]);
-    expect(vectorsGiven).toHaveLength(1);
-    expect(vectorsGiven[0]).toHaveLength(createHashingEmbedder().dimension);
+    expect(searched).toEqual([`context of q with a ${createHashingEmbedder().dimension}-d vector`]);
     expect(response.items.map((i) => [i.id, i.scoreParts.vector])).toEqual([['q', 0.42]]);
   });
 
