@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { type RecallResponse, recallRequestSchema } from '../../src/domain/recall.js';
+import { cypher } from '../../src/graph/cypher.js';
 import type { Strata } from '../../src/strata.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
@@ -89,7 +90,9 @@ describeNeo4j('recall against Neo4j', () => {
     const [top] = response.items;
     expect(top?.id).toBe(`${group}:week:2024-03-11`);
     expect(top?.kind).toBe('summary');
-    expect(top?.scoreParts.vector).not.toBeNull();
+    // Found by its words; the hashing embedder's similarity is read for memory candidates only.
+    expect(top?.scoreParts.lexical).not.toBeNull();
+    expect(top?.scoreParts.vector).toBeNull();
     expect(top?.details.length).toBeGreaterThan(0);
     for (const detail of top?.details ?? []) {
       expect(detail.text).toMatch(/kiln|glaze|pottery/i);
@@ -197,6 +200,28 @@ describeNeo4j('recall against Neo4j', () => {
     const id = alone.items[0]?.id;
     expect(alone.items[0]?.score).toBeGreaterThan(0.9);
     expect(among.items.find((i) => i.id === id)?.score).toBe(alone.items[0]?.score);
+  });
+
+  it('finds its own hits of a word that another group uses hundreds of times more', async () => {
+    // Short texts score higher in BM25, so without the group kept inside the full-text query these 700 would take
+    // every place in the term's hit limit.
+    const crowd = testGroupId('recall-crowd');
+    try {
+      await strata.services.ingest(
+        crowd,
+        Array.from({ length: 700 }, (_, i) => ({
+          text: `kiln ${i}`,
+          speaker: 'dee',
+          ts: new Date(Date.UTC(2024, 2, 1, 0, i)).toISOString(),
+        })),
+      );
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      const response = await ask(group, { query: 'kiln', k: 30, levels: ['memory'], minScore: 0 });
+      // Three of the four pottery lines name the kiln, on each of five days.
+      expect(response.items.filter((i) => /kiln/i.test(i.text))).toHaveLength(15);
+    } finally {
+      await deleteGroup(strata.graph, crowd);
+    }
   });
 
   it('builds a context block within its budget', async () => {
