@@ -404,6 +404,8 @@ export interface components {
             status: "succeeded" | "failed" | "skipped";
             /** @description Why the cycle was skipped or failed */
             reason?: string;
+            /** @description Skipped because another instance holds the cycle lease: when that lease expires at the latest */
+            leaseExpiresAt?: string;
             levels: {
                 session: {
                     created: number;
@@ -625,6 +627,21 @@ export interface components {
             created: string[];
             /** @description Ids that were already stored (or repeated in the batch); left unchanged */
             existing: string[];
+        };
+        LeaseHeld: {
+            /** @constant */
+            error: "lease_held";
+            message: string;
+            /** @description For invalid input: each bad field and what is wrong with it */
+            issues?: {
+                /** @example body.memories.1.ts */
+                field: string;
+                message: string;
+            }[];
+            /** @description When the holder's lease expires at the latest; it is released sooner when its cycle ends */
+            leaseExpiresAt: string;
+            /** @description The Retry-After header as a field: seconds to wait before sending the request again */
+            retryAfterSeconds: number;
         };
         MemoryBatch: {
             memories: components["schemas"]["MemoryInput"][];
@@ -867,6 +884,19 @@ export interface components {
             name: string;
             weight: number;
         };
+        Unavailable: {
+            /** @constant */
+            error: "neo4j_unavailable";
+            message: string;
+            /** @description For invalid input: each bad field and what is wrong with it */
+            issues?: {
+                /** @example body.memories.1.ts */
+                field: string;
+                message: string;
+            }[];
+            /** @description The Retry-After header as a field: seconds to wait before sending the request again */
+            retryAfterSeconds: number;
+        };
         VerifyReport: {
             groupId: string;
             /** @description True when every check holds */
@@ -1018,6 +1048,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description an id already belongs to another group; nothing was written */
             409: {
                 headers: {
@@ -1034,6 +1073,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1071,6 +1121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description unknown group */
             404: {
                 headers: {
@@ -1078,6 +1137,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1115,6 +1185,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group, or has no admin scope (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1170,6 +1260,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group, or has no admin scope (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description the group already has day, week or month summaries in another time zone */
             409: {
                 headers: {
@@ -1177,6 +1276,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1214,6 +1324,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description unknown group */
             404: {
                 headers: {
@@ -1221,6 +1340,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1261,7 +1391,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description unknown group */
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group, or deleted while the cycle ran */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1270,13 +1409,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description another instance is running this group's cycle */
+            /** @description another instance holds this group's cycle lease: nothing was done; Retry-After says when to try again */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CycleReport"];
+                    "application/json": components["schemas"]["LeaseHeld"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1330,6 +1482,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1SummariesById: {
@@ -1361,6 +1533,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description no summary with that id */
             404: {
                 headers: {
@@ -1368,6 +1549,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1432,6 +1624,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1GroupsByGroupIdContext: {
@@ -1468,6 +1680,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1571,6 +1803,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1GroupsByGroupIdTopics: {
@@ -1623,6 +1875,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1GroupsByGroupIdDriftChart: {
@@ -1664,6 +1936,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1710,6 +2002,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1GroupsByGroupIdEras: {
@@ -1747,6 +2059,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
         };
     };
     getV1GroupsByGroupIdProfile: {
@@ -1780,6 +2112,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
