@@ -57,17 +57,17 @@ describe('a Strata whose Neo4j is not there (a closed port)', () => {
 
   it('answers reads and writes with 503 and Retry-After, not 500', async () => {
     const started = Date.now();
-    const responses = [
-      await request(app).get('/v1/groups/team-a'),
-      await request(app).get('/v1/groups/team-a/summaries'),
-      await request(app)
+    const responses = {
+      group: await request(app).get('/v1/groups/team-a'),
+      summaries: await request(app).get('/v1/groups/team-a/summaries'),
+      ingest: await request(app)
         .post('/v1/groups/team-a/memories')
         .send({ memories: [{ text: 'hi', speaker: 'ana', ts: '2024-05-01T10:00:00Z' }] }),
-      await request(app).post('/v1/groups/team-a/recall').send({ query: 'retro' }),
-      await request(app).post('/v1/groups/team-a/aggregate'),
-    ];
-    for (const res of responses) {
-      expect(res.status, res.req.path).toBe(503);
+      recall: await request(app).post('/v1/groups/team-a/recall').send({ query: 'retro' }),
+      aggregate: await request(app).post('/v1/groups/team-a/aggregate'),
+    };
+    for (const [what, res] of Object.entries(responses)) {
+      expect(res.status, what).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toMatchObject({ error: 'neo4j_unavailable', retryAfterSeconds: 5 });
       expect(res.body.message).toMatch(/^Neo4j is unavailable: the server cannot be reached/);
