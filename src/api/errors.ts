@@ -89,7 +89,7 @@ export function toHttpError(err: unknown, now: number = Date.now()): HttpError |
     });
   }
   if (err instanceof GroupGoneError) return new HttpError(404, 'not_found', err.message);
-  const e = err as { type?: string; status?: number; limit?: number };
+  const e = err as { type?: string; limit?: number };
   if (e?.type === 'entity.too.large') {
     return new HttpError(
       413,
@@ -101,6 +101,21 @@ export function toHttpError(err: unknown, now: number = Date.now()): HttpError |
     return new HttpError(400, 'invalid_json', 'request body is not valid JSON');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new HttpError(415, 'unsupported_encoding', 'send the body as UTF-8 JSON');
+  }
+  // Any other client fault the body reader reports (a gzip body that is not gzip, a Content-Length that lies,
+  // an aborted upload) is the sender's: 400, without the parser's own words.
+  const reader = err as { status?: unknown; expose?: unknown };
+  if (
+    reader?.expose === true &&
+    typeof reader.status === 'number' &&
+    reader.status >= 400 &&
+    reader.status < 500
+  ) {
+    return new HttpError(
+      reader.status,
+      'unreadable_body',
+      'the request body could not be read; check its Content-Encoding and Content-Length',
+    );
   }
   return null;
 }

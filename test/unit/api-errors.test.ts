@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { createStrata, type Strata } from '../../src/strata.js';
+import { stubServices } from '../support/stub-services.js';
 
 describe('toHttpError', () => {
   const now = Date.parse('2024-05-01T12:00:00Z');
@@ -31,6 +32,20 @@ describe('toHttpError', () => {
     expect(toHttpError(new LeaseHeldError('g', '2024-05-01T11:59:00Z'), now)?.extra.retryAfterSeconds).toBe(
       1,
     );
+  });
+
+  it('answers a body the reader cannot read (gzip that is not gzip) with 400, not 500', async () => {
+    const app = createApp({ services: stubServices(), log: createLogger('silent'), bodyLimitBytes: 100_000 });
+    const res = await request(app)
+      .post('/v1/groups/team-a/recall')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send('{"query": "retro"}');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'unreadable_body',
+      message: 'the request body could not be read; check its Content-Encoding and Content-Length',
+    });
   });
 
   it('turns a group deleted under a request into 404, and leaves other errors to be 500s', () => {
