@@ -21,7 +21,12 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export const apiKeyEntrySchema = z
   .strictObject({
     name: z.string().trim().min(1).max(100),
-    key: z.string().min(16, 'must be at least 16 characters').optional(),
+    // A bearer token is one word: a key with spaces could never be sent.
+    key: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^\S+$/, 'must not contain spaces')
+      .optional(),
     sha256: z
       .string()
       .toLowerCase()

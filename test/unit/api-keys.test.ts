@@ -82,6 +82,7 @@ describe('apiKeysFileSchema', () => {
     expect(bad([{ ...entry, groups: ['a*b'] }])).toBe(false);
     expect(bad([{ ...entry, scope: 'all' }])).toBe(false);
     expect(bad([{ ...entry, key: 'short' }])).toBe(false);
+    expect(bad([{ ...entry, key: 'has a space in it 0123456789' }])).toBe(false);
     expect(bad([{ ...entry, sha256: 'abc' }])).toBe(false);
     expect(bad([{ name: 'a', groups: ['x'] }])).toBe(false);
     expect(bad([entry, { ...entry, key: 'b-secret-0123456789' }])).toBe(false);
