@@ -82,7 +82,7 @@ function deep(depth: number): string {
 }
 
 function deepObject(depth: number): string {
-  return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 /** Bodies that no body schema of the API accepts, as raw text. */
