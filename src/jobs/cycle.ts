@@ -76,7 +76,8 @@ export async function runCycle(
     return {
       ...report,
       status: 'skipped',
-      reason: `another instance holds the cycle lease until ${lease.expiresAt}`,
+      // The holder's id is for operators (CLI, logs); the API's 409 does not pass it on.
+      reason: `another instance (${lease.owner}) holds the cycle lease until ${lease.expiresAt}`,
       leaseExpiresAt: lease.expiresAt,
     };
   }
