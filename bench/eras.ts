@@ -19,6 +19,7 @@ import type { Era } from '../src/domain/era.js';
 import { readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import { cycleOne } from './lib/cycles.js';
 import { daySummaryPeriods, erasOverDays } from './lib/era-offline.js';
 import { FOUND_WITHIN_DAYS, measureSeeds, type SeedOutcome } from './lib/era-seeds.js';
 import {
@@ -123,7 +124,7 @@ async function measure(
   // Two hours into the month after the last turn: every period of the stream is over.
   const last = new Date(`${stream.lastDay}T00:00:00Z`);
   const now = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 1, 2));
-  const report = await strata.cycle(groupId, { now });
+  const report = await cycleOne(strata, groupId, { now });
   const l = report.levels;
   line(
     'cycle',

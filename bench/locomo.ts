@@ -18,6 +18,7 @@ import { type LocomoConversation, readLocomoFile } from '../src/ingest/importers
 import type { Strata } from '../src/strata.js';
 import { Bm25 } from './lib/bm25.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import { cycleOne } from './lib/cycles.js';
 import { KS, RecallTally, recallRows, scorableQuestions } from './lib/evidence.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { locomoPath } from './lib/paths.js';
@@ -96,7 +97,7 @@ async function measure(
     `${num(conversations.reduce((n, c) => n + c.memories.length, 0))} turns in ${seconds(performance.now() - started)}`,
   );
   for (const { groupId, conversation } of groups) {
-    const report = await strata.cycle(groupId);
+    const report = await cycleOne(strata, groupId);
     const l = report.levels;
     line(
       `cycle ${conversation.sampleId}`,

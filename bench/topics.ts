@@ -22,6 +22,7 @@ import { median } from '../src/domain/rollup.js';
 import { readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import { cycleOne } from './lib/cycles.js';
 import { dayAfterLast } from './lib/demo-data.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
@@ -102,7 +103,7 @@ async function rollUp(strata: Strata, groupId: string, memories: MemoryInput[], 
   await ingestGroups(strata, [ingested], { batch: 1000, concurrency: 1, deadline });
   // Two hours into the day after the last message: every day and week is over, nothing has decayed away.
   const now = new Date(`${dayAfterLast(ingested)}T02:00:00Z`);
-  const report = await strata.cycle(groupId, { now });
+  const report = await cycleOne(strata, groupId, { now });
   const l = report.levels;
   line(
     `cycle ${groupId}`,
@@ -173,7 +174,7 @@ async function locomoTopics(strata: Strata, groupIds: string[], deadline: Deadli
     for (let i = 0; i < memories.length; i += 1000)
       await strata.services.ingest(groupId, memories.slice(i, i + 1000));
     const last = new Date(Math.max(...memories.map((m) => Date.parse(m.ts))));
-    await strata.cycle(groupId, {
+    await cycleOne(strata, groupId, {
       now: new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 1, 2)),
     });
     const counts = new Map<string, number>();

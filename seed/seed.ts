@@ -2,6 +2,7 @@ import type { CycleReport } from '../src/domain/cycle-report.js';
 import { GROUP_ID_PATTERN } from '../src/domain/ids.js';
 import { localDate, startOfLocalDay } from '../src/domain/periods.js';
 import { importInBatches } from '../src/ingest/batches.js';
+import { cycleWhenLeaseFree } from '../src/jobs/lease-wait.js';
 import type { Strata } from '../src/strata.js';
 import { type DemoGroup, generateDemo, type PlantedEra } from './generator.js';
 
@@ -108,7 +109,8 @@ async function seedGroup(
     created: totals.created,
     existing: totals.existing,
   });
-  const report = await strata.cycle(groupId, { now });
+  // With the app running beside it (docker compose), its scheduler may hold the group's lease: wait for it.
+  const { report } = await cycleWhenLeaseFree(() => strata.cycle(groupId, { now }), { waitMs: 120_000 });
   options.onProgress?.({
     groupId,
     stage: 'cycle',

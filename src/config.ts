@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import cron from 'node-cron';
 import { z } from 'zod';
+import { apiKeysFileSchema, legacyKey, type ScopedKey } from './domain/api-keys.js';
 import type { DecaySetting } from './domain/decay.js';
 import { timeZoneSchema } from './domain/time-zone.js';
 
@@ -12,6 +14,48 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 const num = (fallback: number) => z.coerce.number().positive().default(fallback);
 const bool = (fallback: boolean) => z.stringbool().default(fallback);
 
+/**
+ * Keys as JSON text. A parse failure is reported by position only: JSON.parse's own message quotes the text,
+ * which holds keys.
+ */
+const keysJson = (text: string, ctx: z.RefinementCtx): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not valid JSON; expected {"keys": [{"name", "key" or "sha256", "groups"}]}',
+    });
+    return z.NEVER;
+  }
+};
+
+/** STRATA_API_KEYS: the keys document itself. */
+const keysSchema = z.string().transform(keysJson).pipe(apiKeysFileSchema);
+
+/** STRATA_API_KEYS_FILE: a path to the keys document (a file keeps keys out of the process environment). */
+const keysFileSchema = z.string().transform((path, ctx) => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    });
+    return z.NEVER;
+  }
+  const parsed = keysSchema.safeParse(text);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+      ctx.addIssue({ code: 'custom', message: `${path}: ${where}${issue.message}` });
+    }
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
 export const envSchema = z.object({
   NEO4J_URI: z
     .string()
@@ -20,11 +64,15 @@ export const envSchema = z.object({
   NEO4J_USER: z.string().min(1).default('neo4j'),
   NEO4J_PASSWORD: z.string().min(1).default('strata-password'),
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  NEO4J_RETRY_SECONDS: int(10),
 
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRATA_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRATA_API_KEYS: keysSchema.optional(),
+  STRATA_API_KEYS_FILE: keysFileSchema.optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: int(20),
   BODY_LIMIT_BYTES: int(5 * 1024 * 1024),
 
   EMBEDDER: z.enum(['hashing', 'openai']).default('hashing'),
@@ -92,6 +140,15 @@ function crossFieldProblems(env: Partial<Env>): string[] {
       problems.push(`DECAY_${level}_MAX_AGE_DAYS: must be greater than DECAY_${level}_START_DAYS (${start})`);
     }
   }
+  const keys = allKeys({ STRATA_API_KEYS: [], STRATA_API_KEYS_FILE: [], ...env } as Env);
+  const names = keys.map((k) => k.name);
+  for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) {
+    problems.push(`STRATA_API_KEYS / STRATA_API_KEYS_FILE: key name "${name}" is configured twice`);
+  }
+  const hashes = keys.map((k) => k.sha256);
+  if (new Set(hashes).size !== hashes.length && !names.some((n, i) => names.indexOf(n) !== i)) {
+    problems.push('STRATA_API_KEYS / STRATA_API_KEYS_FILE: the same key is configured under two names');
+  }
   return problems;
 }
 
@@ -102,12 +159,14 @@ export function buildConfig(env: Env) {
       user: env.NEO4J_USER,
       password: env.NEO4J_PASSWORD,
       database: env.NEO4J_DATABASE,
+      retrySeconds: env.NEO4J_RETRY_SECONDS,
     },
     http: {
       host: env.HOST,
       port: env.PORT,
-      apiKey: env.STRATA_API_KEY,
+      apiKeys: allKeys(env),
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
     embedder: {
@@ -176,6 +235,15 @@ export function buildConfig(env: Env) {
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** Every configured key, hashed: the legacy STRATA_API_KEY (admin, every group), then the variable, then the file. */
+function allKeys(env: Env): ScopedKey[] {
+  return [
+    ...(env.STRATA_API_KEY ? [legacyKey(env.STRATA_API_KEY)] : []),
+    ...(env.STRATA_API_KEYS ?? []),
+    ...(env.STRATA_API_KEYS_FILE ?? []),
+  ];
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -197,7 +265,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     const value = cleaned[name];
     const shown = value === undefined || /PASSWORD|KEY/.test(name) ? '' : ` (got "${value}")`;
-    for (const issue of result.error.issues) problems.push(`${name}: ${issue.message}${shown}`);
+    for (const issue of result.error.issues) {
+      // Inside a structured value (the keys document) the path says where, e.g. "keys.1.groups.0".
+      const where = issue.path.length ? ` ${issue.path.join('.')}:` : '';
+      problems.push(`${name}:${where} ${issue.message}${shown}`);
+    }
   }
   problems.push(...crossFieldProblems(parsed as Partial<Env>));
   if (problems.length > 0) throw new ConfigError(problems);

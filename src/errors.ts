@@ -25,3 +25,40 @@ export class LeaseLostError extends StrataError {
     super(`the cycle lease of group ${groupId} was lost to another instance`);
   }
 }
+
+/**
+ * Neo4j cannot be reached, or answered that it cannot serve now (restarting, connection lost, pool exhausted,
+ * transient failures still failing after the driver's retries). Nothing of the failed transaction was written,
+ * so the same request may simply be sent again later.
+ */
+export class DatabaseUnavailableError extends StrataError {
+  /** How long a client should wait before trying again. */
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    readonly reason: string,
+    options: { cause?: unknown; retryAfterSeconds?: number } = {},
+  ) {
+    super(`Neo4j is unavailable: ${reason}`);
+    this.cause = options.cause;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  }
+}
+
+/** Another instance holds the group's cycle lease; a manual cycle did nothing and may be asked for again later. */
+export class LeaseHeldError extends StrataError {
+  constructor(
+    readonly groupId: string,
+    /** When the holder's lease runs out at the latest (it is released sooner when its cycle ends). */
+    readonly expiresAt: string,
+  ) {
+    super(`another instance is running the cycle of group ${groupId}; its lease expires at ${expiresAt}`);
+  }
+}
+
+/** The process is shutting down: the cycle stopped between two periods and the next cycle resumes there. */
+export class CycleStoppedError extends StrataError {
+  constructor(readonly groupId: string) {
+    super(`the cycle of group ${groupId} stopped for shutdown; the next cycle resumes where it stopped`);
+  }
+}

@@ -2,6 +2,7 @@ import { createApp } from './api/app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { createLogger } from './log.js';
+import { gracefulShutdown } from './shutdown.js';
 import { createStrata, type Strata } from './strata.js';
 
 /** The server: config, Neo4j and schema, HTTP, scheduler; stops cleanly on SIGINT/SIGTERM. */
@@ -25,8 +26,17 @@ async function main(): Promise<void> {
     services: strata.services,
     log,
     bodyLimitBytes: config.http.bodyLimitBytes,
-    apiKey: config.http.apiKey,
+    apiKeys: config.http.apiKeys,
   });
+  if (config.http.apiKeys.length === 0) {
+    log.warn('no API keys configured: every route and every group is open to anyone who can reach this port');
+  } else {
+    // Names and scopes only; keys are held as hashes and never logged.
+    log.info(
+      { keys: config.http.apiKeys.map((k) => ({ name: k.name, groups: k.groups, admin: k.admin })) },
+      'API keys loaded',
+    );
+  }
   const server = app.listen(config.http.port, config.http.host, () => {
     log.info({ host: config.http.host, port: config.http.port }, 'strata listening');
   });
@@ -39,15 +49,23 @@ async function main(): Promise<void> {
       })
     : null;
 
+  let stopping = false;
   const stop = async (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    await scheduler?.stop();
-    server.close();
-    await strata.close();
-    process.exit(0);
+    // A second signal while stopping changes nothing; the bound below still holds.
+    if (stopping) return;
+    stopping = true;
+    const bound = config.http.shutdownTimeoutMs;
+    log.info({ signal, timeoutMs: bound }, 'shutting down');
+    const outcome = await gracefulShutdown({ server, scheduler, strata, log }, bound).catch((error) => {
+      log.error({ err: error }, 'shutdown failed');
+      return 'failed' as const;
+    });
+    if (outcome === 'clean') log.info('stopped');
+    else log.warn({ outcome, timeoutMs: bound }, 'stopped without finishing everything');
+    process.exit(outcome === 'clean' ? 0 : 1);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /** Neo4j may still be starting (compose, a laptop); wait up to a minute with a clear log line per try. */

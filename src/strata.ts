@@ -11,6 +11,7 @@ import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
 import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
+import { DatabaseUnavailableError } from './errors.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
 import { EraRepository } from './graph/eras.js';
@@ -45,6 +46,12 @@ export interface Strata {
   cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
   /** Creates constraints and indexes (idempotent) and waits until they are online. */
   migrate(): Promise<void>;
+  /** Tells every running cycle to stop at its next period; returns at once. */
+  stopCycles(): void;
+  /**
+   * Stops cycles (each at its next period: what it committed stays, its lease is released, its run recorded)
+   * and closes the driver once they have ended.
+   */
   close(): Promise<void>;
 }
 
@@ -73,7 +80,15 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     log,
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
   };
-  const cycle = (groupId: string, options?: CycleOptions) => runCycle(cycleDeps, groupId, options);
+  // Shutdown aborts this signal; every cycle started here watches it and stops between two periods.
+  const stopping = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const cycle = (groupId: string, options?: CycleOptions) => {
+    const run = runCycle(cycleDeps, groupId, { signal: stopping.signal, ...options });
+    running.add(run);
+    void run.finally(() => running.delete(run)).catch(() => undefined);
+    return run;
+  };
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
   const range = config.recall.vectorRelevanceRange;
   const recallDeps: RecallDeps = {
@@ -139,17 +154,25 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       await awaitIndexes(graph);
       log.info({ dimension: embedder.dimension, embedder: embedder.name }, 'schema applied');
     },
-    close: () => graph.close(),
+    stopCycles: () => stopping.abort(),
+    close: async () => {
+      stopping.abort();
+      await Promise.allSettled([...running]);
+      await graph.close();
+    },
   };
 }
 
 async function readiness(graph: Graph): Promise<Readiness> {
+  let schema: Awaited<ReturnType<typeof schemaReady>>;
   try {
     await graph.verifyConnectivity();
+    schema = await schemaReady(graph);
   } catch (error) {
-    return { ready: false, neo4j: 'unreachable', message: (error as Error).message };
+    // Unreachable, or lost between the two calls: either way the reason is the driver's, said plainly.
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    return { ready: false, neo4j: 'unreachable', message: error.message };
   }
-  const schema = await schemaReady(graph);
   return {
     ready: schema.ready,
     neo4j: 'reachable',

@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import type { CompactRequest, CompactResponse } from '../ai/compaction.js';
+import { legacyKey, type ScopedKey } from '../domain/api-keys.js';
 import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { DriftChart } from '../domain/drift-chart.js';
@@ -11,7 +12,8 @@ import type { TopicsOverTime } from '../domain/topics-over-time.js';
 import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
 import { MCP_PATH, mcpHttpHandler } from '../mcp/http.js';
-import { errorHandler, HttpError, notFound } from './errors.js';
+import { bearerAuth, requestKey } from './auth.js';
+import { errorHandler, notFound } from './errors.js';
 import { type AnyRoute, mountRoutes } from './route.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
 import { driftRoutes } from './routes/drift.js';
@@ -51,8 +53,10 @@ export interface AppOptions {
   services: ApiServices;
   log: Logger;
   bodyLimitBytes: number;
-  /** When set, /v1 routes and /mcp need `Authorization: Bearer <apiKey>`. */
+  /** A single key for every group (STRATA_API_KEY), kept for callers that have one key. */
   apiKey?: string;
+  /** Keys scoped to groups; with any key (here or `apiKey`), /v1 routes and /mcp need `Authorization: Bearer`. */
+  apiKeys?: readonly ScopedKey[];
 }
 
 /** Every route, plus /openapi.json and /docs describing all of them (built once, on first request). */
@@ -73,9 +77,10 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   app.use(requestLog(options.log));
   app.use(express.json({ limit: options.bodyLimitBytes }));
-  if (options.apiKey) {
-    app.use('/v1', bearerAuth(options.apiKey));
-    app.use(MCP_PATH, bearerAuth(options.apiKey));
+  const keys = [...(options.apiKey ? [legacyKey(options.apiKey)] : []), ...(options.apiKeys ?? [])];
+  if (keys.length > 0) {
+    app.use('/v1', bearerAuth(keys));
+    app.use(MCP_PATH, bearerAuth(keys));
   }
   // Middleware rather than a route: MCP is JSON-RPC, described by its own tools/list, not by OpenAPI.
   app.use(MCP_PATH, mcpHttpHandler(options.services, options.log));
@@ -89,22 +94,22 @@ export function createApp(options: AppOptions): express.Express {
   return app;
 }
 
-function bearerAuth(apiKey: string): RequestHandler {
-  return (req, _res, next) => {
-    const header = req.get('authorization') ?? '';
-    if (header === `Bearer ${apiKey}`) return next();
-    next(new HttpError(401, 'unauthorized', 'send Authorization: Bearer <STRATA_API_KEY>'));
-  };
-}
-
 function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug';
+      // The key's name, never the key: who did what, for the audit trail.
+      const key = requestKey(res)?.name;
       log[level](
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          ...(key ? { key } : {}),
+        },
         'http',
       );
     });

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
+import { DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../errors.js';
 import type { Logger } from '../log.js';
 
 export interface FieldIssue {
@@ -8,18 +9,25 @@ export interface FieldIssue {
   message: string;
 }
 
-/** A request that cannot be served as sent: 4xx with a code, a message and, for bad fields, where they are. */
+/**
+ * A request that cannot be served as sent (4xx), or not now (503): a code, a message and, for bad fields, where
+ * they are; `retryAfterSeconds` becomes a Retry-After header and a field of the body, `details` more fields.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly issues: FieldIssue[] = [],
+    readonly extra: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/** Longest Retry-After a held lease gets: the holder releases it when its cycle ends, usually long before expiry. */
+export const LEASE_RETRY_AFTER_MAX_SECONDS = 30;
 
 export function validationError(where: 'body' | 'query' | 'params', error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({
@@ -39,10 +47,18 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const http = toHttpError(err);
     if (http) {
+      if (err instanceof DatabaseUnavailableError) {
+        // Expected while Neo4j restarts: one line, no stack; the reason says which failure it was.
+        log.warn({ method: req.method, path: req.path, reason: err.reason }, 'neo4j unavailable');
+      }
+      const retryAfter = http.extra.retryAfterSeconds;
+      if (retryAfter !== undefined) res.set('Retry-After', String(retryAfter));
       res.status(http.status).json({
         error: http.code,
         message: http.message,
         ...(http.issues.length ? { issues: http.issues } : {}),
+        ...http.extra.details,
+        ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
       });
       return;
     }
@@ -53,9 +69,27 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   };
 }
 
-function toHttpError(err: unknown): HttpError | null {
+/** Strata's own errors and the body parser's, as responses; null for a server fault (500). */
+export function toHttpError(err: unknown, now: number = Date.now()): HttpError | null {
   if (err instanceof HttpError) return err;
-  const e = err as { type?: string; status?: number; limit?: number };
+  if (err instanceof DatabaseUnavailableError) {
+    return new HttpError(
+      503,
+      'neo4j_unavailable',
+      `${err.message}; nothing was written, send the request again later`,
+      [],
+      { retryAfterSeconds: err.retryAfterSeconds },
+    );
+  }
+  if (err instanceof LeaseHeldError) {
+    const untilExpiry = Math.ceil((Date.parse(err.expiresAt) - now) / 1000);
+    return new HttpError(409, 'lease_held', `${err.message}; nothing was done, try again later`, [], {
+      retryAfterSeconds: Math.min(LEASE_RETRY_AFTER_MAX_SECONDS, Math.max(1, untilExpiry || 1)),
+      details: { leaseExpiresAt: err.expiresAt },
+    });
+  }
+  if (err instanceof GroupGoneError) return new HttpError(404, 'not_found', err.message);
+  const e = err as { type?: string; limit?: number };
   if (e?.type === 'entity.too.large') {
     return new HttpError(
       413,
@@ -67,6 +101,21 @@ function toHttpError(err: unknown): HttpError | null {
     return new HttpError(400, 'invalid_json', 'request body is not valid JSON');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new HttpError(415, 'unsupported_encoding', 'send the body as UTF-8 JSON');
+  }
+  // Any other client fault the body reader reports (a gzip body that is not gzip, a Content-Length that lies,
+  // an aborted upload) is the sender's: 400, without the parser's own words.
+  const reader = err as { status?: unknown; expose?: unknown };
+  if (
+    reader?.expose === true &&
+    typeof reader.status === 'number' &&
+    reader.status >= 400 &&
+    reader.status < 500
+  ) {
+    return new HttpError(
+      reader.status,
+      'unreadable_body',
+      'the request body could not be read; check its Content-Encoding and Content-Length',
+    );
   }
   return null;
 }

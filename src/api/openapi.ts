@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnyRoute, openApiPath } from './route.js';
+import { type AnyRoute, isGroupRoute, openApiPath } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 type ZodSchema = z.ZodType;
@@ -24,7 +24,34 @@ export const errorBodySchema = z
   })
   .meta({ id: 'ErrorBody' });
 
+const retryAfterSecondsSchema = z.number().int().meta({
+  description: 'The Retry-After header as a field: seconds to wait before sending the request again',
+});
+
+/** 503: Neo4j cannot serve now; nothing was written and the same request may be sent again after Retry-After. */
+export const unavailableBodySchema = errorBodySchema
+  .extend({ error: z.literal('neo4j_unavailable'), retryAfterSeconds: retryAfterSecondsSchema })
+  .meta({ id: 'Unavailable' });
+
+/** 409 of a manual cycle: another instance holds the group's cycle lease. */
+export const leaseHeldBodySchema = errorBodySchema
+  .extend({
+    error: z.literal('lease_held'),
+    leaseExpiresAt: z.string().meta({
+      description: "When the holder's lease expires at the latest; it is released sooner when its cycle ends",
+    }),
+    retryAfterSeconds: retryAfterSecondsSchema,
+  })
+  .meta({ id: 'LeaseHeld' });
+
 const SECURITY_SCHEME = 'bearerAuth';
+
+/** Bodies that come with a Retry-After header. */
+const RETRY_SCHEMAS = new Set<ZodSchema | undefined>([unavailableBodySchema, leaseHeldBodySchema]);
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before sending the same request again',
+  schema: { type: 'integer', minimum: 1 },
+};
 const COMPONENT_REF = '#/components/schemas/';
 
 /** An OpenAPI 3.1 document for the given routes; schemas with `.meta({ id })` become shared components. */
@@ -53,7 +80,9 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo = {})
         [SECURITY_SCHEME]: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The server’s STRATA_API_KEY; /v1 routes need it only when the server has one set.',
+          description:
+            'An API key (STRATA_API_KEY, or one of STRATA_API_KEYS / STRATA_API_KEYS_FILE, each scoped to groups); ' +
+            '/v1 routes need one only when the server has keys configured.',
         },
       },
     },
@@ -73,6 +102,32 @@ function operation(route: AnyRoute, schemas: ConvertedSchemas, operationId: stri
   }
   if (secured && !responses[401]) {
     responses[401] = responseObject(401, { description: 'missing or wrong bearer key' }, schemas);
+  }
+  if (secured && (isGroupRoute(route) || route.admin) && !responses[403]) {
+    const what = route.admin
+      ? 'the key may not use this group, or has no admin scope'
+      : 'the key may not use this group';
+    responses[403] = responseObject(
+      403,
+      { description: `${what} (the same answer whether it exists or not)` },
+      schemas,
+    );
+  }
+  if (secured && isGroupRoute(route) && !responses[503]) {
+    responses[503] = responseObject(
+      503,
+      {
+        description:
+          'Neo4j is unavailable: nothing was written; send the same request again after Retry-After',
+        schema: unavailableBodySchema,
+      },
+      schemas,
+    );
+  }
+  for (const [status, response] of Object.entries(responses)) {
+    const schema =
+      route.responses[Number(status)]?.schema ?? (status === '503' ? unavailableBodySchema : undefined);
+    if (RETRY_SCHEMAS.has(schema)) (response as JsonSchema).headers = { 'Retry-After': RETRY_AFTER_HEADER };
   }
   return {
     operationId,
@@ -198,7 +253,7 @@ interface ConvertedSchemas {
  */
 function convertSchemas(routes: AnyRoute[]): ConvertedSchemas {
   const requestSchemas = new Set<ZodSchema>();
-  const responseSchemas = new Set<ZodSchema>([errorBodySchema]);
+  const responseSchemas = new Set<ZodSchema>([errorBodySchema, unavailableBodySchema]);
   for (const route of routes) {
     for (const schema of [route.params, route.query, route.body]) if (schema) requestSchemas.add(schema);
     for (const response of Object.values(route.responses))

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { checkAccess } from './auth.js';
 import { validationError } from './errors.js';
 
 type AnySchema = z.ZodType;
@@ -24,6 +25,13 @@ export interface RouteSpec<
   body?: B;
   /** Response schemas by status code; the first is the success response. */
   responses: Record<number, { description: string; schema?: AnySchema; contentType?: string }>;
+  /**
+   * The group the request touches, checked against the API key's scope; the `groupId` path parameter unless a
+   * route says otherwise (a summary id names its group).
+   */
+  group?: (params: Out<P>) => string;
+  /** Group management (delete, settings): only keys with the admin scope. */
+  admin?: boolean;
   /** Example request body, checked against `body` by the OpenAPI test. */
   example?: unknown;
   handler: (
@@ -55,8 +63,11 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
   for (const route of routes) {
     const status = Number(Object.keys(route.responses)[0] ?? 200);
     router[route.method](route.path, async (req, res) => {
+      const params = parse('params', route.params, req.params);
+      // Scope before query and body: a key outside the group learns nothing more than 403, whatever it sends.
+      checkAccess(res, { groupId: groupOf(route, params), admin: route.admin });
       const input = {
-        params: parse('params', route.params, req.params),
+        params,
         query: parse('query', route.query, req.query),
         body: parse('body', route.body, req.body),
       };
@@ -64,6 +75,18 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
       if (!res.headersSent) res.status(status).json(result);
     });
   }
+}
+
+/** The group a request names, for the key scope check; undefined for routes that name none. */
+export function groupOf(route: AnyRoute, params: unknown): string | undefined {
+  if (route.group) return route.group(params as never);
+  const groupId = (params as { groupId?: unknown } | undefined)?.groupId;
+  return typeof groupId === 'string' ? groupId : undefined;
+}
+
+/** Whether the route works in one group (and so answers 403 to a key outside it). */
+export function isGroupRoute(route: AnyRoute): boolean {
+  return route.group !== undefined || /:groupId\b/.test(route.path);
 }
 
 /** Express path (/a/:id) to OpenAPI path (/a/{id}). */

@@ -13,6 +13,10 @@ export const cycleReportSchema = z
     dryRun: z.boolean(),
     status: z.enum(['succeeded', 'failed', 'skipped']),
     reason: z.string().optional().meta({ description: 'Why the cycle was skipped or failed' }),
+    leaseExpiresAt: z.string().optional().meta({
+      description:
+        'Skipped because another instance holds the cycle lease: when that lease expires at the latest',
+    }),
     levels: z.object({
       session: levelCounts,
       day: levelCounts,

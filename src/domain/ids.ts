@@ -18,3 +18,9 @@ export function contentHashId(groupId: string, speaker: string, ts: string, text
 export function summaryId(groupId: string, level: string, periodKey: string): string {
   return `${groupId}:${level}:${periodKey}`;
 }
+
+/** The group a summary id belongs to, read from the id alone (group ids hold no ':'), so it needs no lookup. */
+export function groupOfSummaryId(id: string): string {
+  const colon = id.indexOf(':');
+  return colon < 0 ? id : id.slice(0, colon);
+}

@@ -7,5 +7,8 @@ export function createDriver(config: Config['neo4j']): Driver {
     disableLosslessIntegers: true,
     maxConnectionPoolSize: 50,
     connectionAcquisitionTimeout: 10_000,
+    // How long a transaction is retried through transient failures and lost connections; after that the request
+    // answers 503, so a client waits this long at most for a database that is gone.
+    maxTransactionRetryTime: config.retrySeconds * 1000,
   });
 }

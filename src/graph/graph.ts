@@ -1,4 +1,5 @@
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
+import { DatabaseUnavailableError } from '../errors.js';
 import { cypher } from './cypher.js';
 
 export type Params = Record<string, unknown>;
@@ -15,8 +16,10 @@ export class Graph {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
       return await session.executeRead((tx) => runNamed<T>(tx, name, params));
+    } catch (error) {
+      throw wrapDriverError(error);
     } finally {
-      await session.close();
+      await session.close().catch(() => undefined);
     }
   }
 
@@ -29,8 +32,10 @@ export class Graph {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
     try {
       return await session.executeWrite((tx) => work(new GraphTx(tx)));
+    } catch (error) {
+      throw wrapDriverError(error);
     } finally {
-      await session.close();
+      await session.close().catch(() => undefined);
     }
   }
 
@@ -40,18 +45,46 @@ export class Graph {
     try {
       const result = await session.run(statement, params);
       return result.records.map((record) => toPlain(record.toObject()) as T);
+    } catch (error) {
+      throw wrapDriverError(error);
     } finally {
-      await session.close();
+      await session.close().catch(() => undefined);
     }
   }
 
   async verifyConnectivity(): Promise<void> {
-    await this.driver.getServerInfo({ database: this.database });
+    try {
+      await this.driver.getServerInfo({ database: this.database });
+    } catch (error) {
+      throw wrapDriverError(error);
+    }
   }
 
   async close(): Promise<void> {
     await this.driver.close();
   }
+}
+
+/**
+ * The driver's ways of saying "Neo4j cannot serve now" become one DatabaseUnavailableError, so the API answers
+ * 503 with Retry-After and callers test `instanceof` rather than codes. Everything else passes through as it is.
+ */
+export function wrapDriverError(error: unknown): unknown {
+  const reason = unavailableReason(error);
+  return reason ? new DatabaseUnavailableError(reason, { cause: error }) : error;
+}
+
+/** Why Neo4j could not serve, or null when the error is of another kind (a Cypher error, a constraint). */
+export function unavailableReason(error: unknown): string | null {
+  if (!(error instanceof Neo4jError)) return null;
+  const code = error.code;
+  if (code === neo4j.error.SERVICE_UNAVAILABLE) return 'the server cannot be reached';
+  if (code === neo4j.error.SESSION_EXPIRED) return 'the connection was lost';
+  if (code === 'Neo.TransientError.General.DatabaseUnavailable') return 'the database is not available';
+  if (code.startsWith('Neo.TransientError.')) return `a transient failure persisted (${code})`;
+  // The pool gives up waiting for a free connection with an error that has no code of its own.
+  if (error.message.startsWith('Connection acquisition timed out')) return 'no connection free in time';
+  return null;
 }
 
 export class GraphTx {

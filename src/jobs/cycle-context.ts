@@ -2,7 +2,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
-import { GroupGoneError, LeaseLostError } from '../errors.js';
+import { CycleStoppedError, DatabaseUnavailableError, GroupGoneError, LeaseLostError } from '../errors.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
 import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
@@ -32,6 +32,8 @@ export interface CycleContext {
   fallbacks: string[];
   /** Set by a step that left work for a later cycle (a period not over yet, a session still active). */
   pendingWork: boolean;
+  /** Aborted when the process shuts down: the cycle stops before its next period. */
+  signal?: AbortSignal;
   /** Keeps the group's lease alive during a long cycle; throws when the lease was lost. */
   renewLease(): Promise<void>;
 }
@@ -56,6 +58,8 @@ export async function forEachPeriod<T>(
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   for (const item of items) {
+    // Between periods, never inside one: what is committed is whole, and the next cycle picks up the rest.
+    if (ctx.signal?.aborted) throw new CycleStoppedError(ctx.groupId);
     try {
       await work(item);
     } catch (error) {
@@ -68,9 +72,19 @@ export async function forEachPeriod<T>(
   await ctx.renewLease();
 }
 
-/** The group is gone, the lease is lost, or the database failed: nothing more can be done this cycle. */
+/**
+ * The group is gone, the lease is lost, the process is stopping, or the database failed: nothing more can be done
+ * this cycle.
+ */
 function stopsTheCycle(error: unknown): boolean {
-  if (error instanceof GroupGoneError || error instanceof LeaseLostError) return true;
+  if (
+    error instanceof GroupGoneError ||
+    error instanceof LeaseLostError ||
+    error instanceof CycleStoppedError ||
+    error instanceof DatabaseUnavailableError
+  ) {
+    return true;
+  }
   const code = (error as { code?: unknown })?.code;
   return (
     typeof code === 'string' &&

@@ -4,7 +4,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import { type CycleReport, emptyLevels, emptyPruned, type LevelCounts } from '../domain/cycle-report.js';
-import { GroupGoneError, LeaseLostError } from '../errors.js';
+import { CycleStoppedError, GroupGoneError, LeaseLostError } from '../errors.js';
 import type { CycleRunStore } from '../graph/cycle-runs.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
 import type { RollupStore } from '../graph/rollups.js';
@@ -35,6 +35,8 @@ export interface CycleOptions {
   now?: Date;
   /** Who runs it, for the lease; one id per process by default. */
   owner?: string;
+  /** Aborted at shutdown: the cycle stops before its next period, records itself and releases its lease. */
+  signal?: AbortSignal;
 }
 
 export const processOwner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -75,7 +77,9 @@ export async function runCycle(
     return {
       ...report,
       status: 'skipped',
+      // The holder's id is for operators (CLI, logs); the API's 409 does not pass it on.
       reason: `another instance (${lease.owner}) holds the cycle lease until ${lease.expiresAt}`,
+      leaseExpiresAt: lease.expiresAt,
     };
   }
 
@@ -101,17 +105,25 @@ export async function runCycle(
       errors: report.errors,
       fallbacks: report.summarizerFallbacks,
       pendingWork: false,
+      ...(options.signal ? { signal: options.signal } : {}),
       renewLease: async () => {
         if (!(await deps.runs.renewLease(groupId, owner, ttl))) throw new LeaseLostError(groupId);
       },
     };
-    report.levels.session = await rollupSessions(ctx);
-    report.levels.day = await rollupCalendarLevel(ctx, 'day');
-    report.levels.week = await rollupCalendarLevel(ctx, 'week');
-    report.levels.month = await rollupCalendarLevel(ctx, 'month');
-    if (deps.eras) report.levels.era = await deps.eras(ctx);
-    report.decayUpdated = await refreshDecay(ctx);
-    report.pruned = await prune(ctx);
+    const step = async <T>(run: () => Promise<T>): Promise<T> => {
+      if (options.signal?.aborted) throw new CycleStoppedError(groupId);
+      return run();
+    };
+    report.levels.session = await step(() => rollupSessions(ctx));
+    report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
+    report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));
+    report.levels.month = await step(() => rollupCalendarLevel(ctx, 'month'));
+    if (deps.eras) {
+      const eras = deps.eras;
+      report.levels.era = await step(() => eras(ctx));
+    }
+    report.decayUpdated = await step(() => refreshDecay(ctx));
+    report.pruned = await step(() => prune(ctx));
     report.pendingWork = ctx.pendingWork || (await deps.runs.hasPendingWork(groupId));
   } catch (error) {
     // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the
@@ -123,6 +135,10 @@ export async function runCycle(
       // Deleted while the cycle ran: the delete wins, and the cycle ends without writing anything more.
       report.status = 'skipped';
       report.reason = 'the group was deleted during the cycle';
+    } else if (error instanceof CycleStoppedError) {
+      report.status = 'failed';
+      report.reason = error.message;
+      deps.log.info({ groupId, runId }, error.message);
     } else {
       report.status = 'failed';
       report.reason = (error as Error).message;

@@ -1,6 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestHandler } from 'express';
 import type { ApiServices } from '../api/app.js';
+import { requestKey } from '../api/auth.js';
+import { keyAllows } from '../domain/api-keys.js';
 import type { Logger } from '../log.js';
 import { createMcpServer } from './server.js';
 
@@ -31,7 +33,9 @@ export function mcpHttpHandler(services: ApiServices, log: Logger): RequestHandl
         });
       return;
     }
+    const key = requestKey(res);
     const server = createMcpServer(services, {
+      ...(key ? { canUseGroup: (groupId: string) => keyAllows(key, { groupId }) } : {}),
       reportError: (err, tool) => log.error({ err, tool }, 'mcp tool failed'),
     });
     // JSON answers rather than an SSE stream: every tool answers once, and plain JSON passes any proxy.

@@ -4,12 +4,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiServices } from '../api/app.js';
 import { groupIdSchema } from '../domain/memory.js';
+import { DatabaseUnavailableError } from '../errors.js';
 import { projectPath } from '../project-files.js';
 import { type AnyToolSpec, TOOLS } from './tools.js';
 
 export interface McpServerOptions {
   /** Every tool works in this group and does not ask for one (`strata mcp --group`); else each call names it. */
   groupId?: string;
+  /** Whether the caller's API key may use a group; every tool call checks it before touching anything. */
+  canUseGroup?: (groupId: string) => boolean;
   /** Told about server faults, which the agent sees only as a generic failure. */
   reportError(error: unknown, tool: string): void;
 }
@@ -62,8 +65,16 @@ function register(server: McpServer, tool: AnyToolSpec, services: ApiServices, o
     },
     async (args: Record<string, unknown>): Promise<CallToolResult> => {
       const { groupId, ...rest } = args;
+      const group = fixedGroup ?? String(groupId);
+      if (options.canUseGroup && !options.canUseGroup(group)) {
+        // The same answer whether the group exists or not, as the HTTP routes give.
+        return {
+          content: [{ type: 'text', text: `Forbidden: this API key may not use group ${group}` }],
+          isError: true,
+        };
+      }
       try {
-        const { data, text } = await tool.run(services, fixedGroup ?? String(groupId), rest);
+        const { data, text } = await tool.run(services, group, rest);
         return { content: [{ type: 'text', text }], structuredContent: data };
       } catch (error) {
         return { content: [{ type: 'text', text: agentMessage(error, tool.name, options) }], isError: true };
@@ -77,6 +88,9 @@ function agentMessage(error: unknown, tool: string, options: McpServerOptions): 
   if (error instanceof z.ZodError) {
     const issues = error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`);
     return `Invalid arguments for ${tool}: ${issues.join('; ')}`;
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    return `Strata's database is unavailable right now; try ${tool} again in ${error.retryAfterSeconds} seconds.`;
   }
   options.reportError(error, tool);
   return `Strata failed to run ${tool}; the server log has the details. Try again later.`;

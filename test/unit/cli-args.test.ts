@@ -57,12 +57,13 @@ describe('parseCommandLine: each command', () => {
   it('aggregate for one group or all', () => {
     expect(parseCommandLine(['aggregate', '--group', 'g1', '--dry-run'])).toEqual({
       command: 'aggregate',
-      options: { groupId: 'g1', dryRun: true, json: false },
+      options: { groupId: 'g1', dryRun: true, waitSeconds: 0, json: false },
     });
-    expect(parseCommandLine(['aggregate', '--all', '--json'])).toEqual({
+    expect(parseCommandLine(['aggregate', '--all', '--json', '--wait', '90'])).toEqual({
       command: 'aggregate',
-      options: { groupId: undefined, dryRun: false, json: true },
+      options: { groupId: undefined, dryRun: false, waitSeconds: 90, json: true },
     });
+    expect(() => parseCommandLine(['aggregate', '--all', '--wait', '-1'])).toThrow(/--wait/);
   });
 
   it('recall builds a validated request with the API defaults', () => {

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATION_METHODS,
+  StrataAccessError,
   StrataApiError,
   StrataClient,
   StrataConnectionError,
+  StrataLeaseHeldError,
   StrataTimeoutError,
+  StrataUnavailableError,
 } from '../../packages/client/src/index.js';
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
+import { sha256Hex } from '../../src/domain/api-keys.js';
 import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { DatabaseUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
@@ -189,22 +194,70 @@ describe('StrataClient against the real routes', () => {
     expect(await stranger.health()).toEqual({ status: 'ok' });
   });
 
-  it('returns the skipped report of a cycle another instance holds (409)', async () => {
+  it('throws StrataLeaseHeldError when another instance holds the cycle lease (409), or waits for it', async () => {
+    const expires = new Date(Date.now() + 60_000).toISOString();
+    let held = 2;
     const leased = await listen(
       createApp({
         services: stubServices({
           getGroup: answers.getGroup,
-          aggregate: async (groupId) => ({ ...report, groupId, status: 'skipped', reason: 'leased' }),
+          aggregate: async (groupId) =>
+            held-- > 0
+              ? { ...report, groupId, status: 'skipped', reason: 'leased', leaseExpiresAt: expires }
+              : { ...report, groupId },
         }),
         log: createLogger('silent'),
         bodyLimitBytes: 100_000,
       }),
     );
     try {
-      const result = await new StrataClient({ url: leased.url }).aggregate('team-a');
-      expect(result).toMatchObject({ status: 'skipped', reason: 'leased' });
+      const client = new StrataClient({ url: leased.url });
+      const error = await client.aggregate('team-a').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StrataLeaseHeldError);
+      expect(error).toMatchObject({
+        status: 409,
+        error: 'lease_held',
+        leaseExpiresAt: expires,
+        retryable: true,
+      });
+      // Retry-After is capped at 30 s although the lease runs for a minute: the holder releases it when done.
+      expect((error as StrataLeaseHeldError).retryAfterMs).toBe(30_000);
+      // Waiting: the second attempt is still held, so a bound under one Retry-After gives up at once.
+      await expect(client.aggregate('team-a', { waitForLeaseMs: 1000 })).rejects.toBeInstanceOf(
+        StrataLeaseHeldError,
+      );
+      expect(held).toBe(0);
+      expect(await client.aggregate('team-a')).toMatchObject({ status: 'succeeded', groupId: 'team-a' });
     } finally {
       await leased.close();
+    }
+  });
+
+  it('surfaces 403 as StrataAccessError and 503 as StrataUnavailableError with its Retry-After', async () => {
+    const keys = [{ name: 'a', sha256: sha256Hex(API_KEY), groups: ['team-a'], admin: false }];
+    const down = await listen(
+      createApp({
+        services: stubServices({
+          recall: async () => {
+            throw new DatabaseUnavailableError('the server cannot be reached', { retryAfterSeconds: 7 });
+          },
+        }),
+        log: createLogger('silent'),
+        bodyLimitBytes: 100_000,
+        apiKeys: keys,
+      }),
+    );
+    try {
+      const client = new StrataClient({ url: down.url, apiKey: API_KEY, retries: 0 });
+      const forbidden = await client.recall('team-b', { query: 'retro' }).catch((e: unknown) => e);
+      expect(forbidden).toBeInstanceOf(StrataAccessError);
+      expect(forbidden).toMatchObject({ status: 403, error: 'forbidden', retryable: false });
+      const unavailable = await client.recall('team-a', { query: 'retro' }).catch((e: unknown) => e);
+      expect(unavailable).toBeInstanceOf(StrataUnavailableError);
+      expect(unavailable).toMatchObject({ status: 503, error: 'neo4j_unavailable', retryable: true });
+      expect((unavailable as StrataUnavailableError).retryAfterMs).toBe(7000);
+    } finally {
+      await down.close();
     }
   });
 });

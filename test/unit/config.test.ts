@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { sha256Hex } from '../../src/domain/api-keys.js';
 
 describe('loadConfig', () => {
   it('gives working defaults for an empty environment', () => {
@@ -9,8 +13,11 @@ describe('loadConfig', () => {
       user: 'neo4j',
       password: 'strata-password',
       database: 'neo4j',
+      retrySeconds: 10,
     });
     expect(config.http.port).toBe(8080);
+    expect(config.http.apiKeys).toEqual([]);
+    expect(config.http.shutdownTimeoutMs).toBe(20_000);
     expect(config.embedder).toEqual({ kind: 'hashing', dimension: 384, charNgrams: 0 });
     expect(config.summarizer.kind).toBe('local');
     expect(config.scheduler).toEqual({ enabled: true, schedule: '*/5 * * * *', leaseSeconds: 600 });
@@ -83,4 +90,89 @@ describe('loadConfig', () => {
       expect((e as Error).message).not.toContain('short-secret');
     }
   });
+
+  describe('API keys', () => {
+    const teamKey = 'team-a-secret-0123456789';
+    const opsHash = sha256Hex('ops-secret-0123456789');
+    const doc = JSON.stringify({
+      keys: [
+        { name: 'team-a', key: teamKey, groups: ['team-a', 'team-a-*'] },
+        { name: 'ops', sha256: opsHash.toUpperCase(), groups: ['*'], admin: true },
+      ],
+    });
+
+    it('reads STRATA_API_KEYS and keeps hashes only, the legacy key first as an admin of every group', () => {
+      const config = loadConfig({ STRATA_API_KEY: 'legacy-secret-0123456789', STRATA_API_KEYS: doc });
+      expect(config.http.apiKeys).toEqual([
+        { name: 'STRATA_API_KEY', sha256: sha256Hex('legacy-secret-0123456789'), groups: ['*'], admin: true },
+        { name: 'team-a', sha256: sha256Hex(teamKey), groups: ['team-a', 'team-a-*'], admin: false },
+        { name: 'ops', sha256: opsHash, groups: ['*'], admin: true },
+      ]);
+      expect(JSON.stringify(config)).not.toContain(teamKey);
+    });
+
+    it('reads STRATA_API_KEYS_FILE', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'strata-keys-'));
+      const file = join(dir, 'keys.json');
+      writeFileSync(file, doc);
+      try {
+        expect(loadConfig({ STRATA_API_KEYS_FILE: file }).http.apiKeys.map((k) => k.name)).toEqual([
+          'team-a',
+          'ops',
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true });
+      }
+    });
+
+    it('names every problem with its place, never the key', () => {
+      const bad = JSON.stringify({
+        keys: [
+          { name: 'short', key: 'too-short', groups: ['team-a'] },
+          { name: 'both', key: teamKey, sha256: opsHash, groups: ['a'] },
+          { name: 'pattern', key: `${teamKey}-x`, groups: ['team:a', 'a*b'] },
+        ],
+      });
+      const message = messageOf(() =>
+        loadConfig({ STRATA_API_KEYS: bad, STRATA_API_KEYS_FILE: '/nonexistent/k.json' }),
+      );
+      expect(message).toContain('STRATA_API_KEYS: keys.0.key: must be at least 16 characters');
+      expect(message).toContain('keys.1: give exactly one of "key" and "sha256"');
+      expect(message).toContain('keys.2.groups.0: must be a group id');
+      expect(message).toContain('keys.2.groups.1: must be a group id');
+      expect(message).toContain('STRATA_API_KEYS_FILE: cannot read /nonexistent/k.json: ENOENT');
+      expect(message).not.toContain('too-short');
+      expect(message).not.toContain(teamKey);
+    });
+
+    it('rejects text that is not JSON without quoting it', () => {
+      const message = messageOf(() => loadConfig({ STRATA_API_KEYS: '{"keys": [secret-abcdefghijklmnop' }));
+      expect(message).toContain('STRATA_API_KEYS: is not valid JSON');
+      expect(message).not.toContain('secret-abcdefghijklmnop');
+    });
+
+    it('rejects the same name or the same key twice, across the variable and the legacy key', () => {
+      const twice = JSON.stringify({
+        keys: [
+          { name: 'a', key: teamKey, groups: ['x'] },
+          { name: 'b', key: teamKey, groups: ['y'] },
+        ],
+      });
+      expect(messageOf(() => loadConfig({ STRATA_API_KEYS: twice }))).toContain('keys a, b are the same key');
+      const legacyAgain = JSON.stringify({ keys: [{ name: 'other', key: teamKey, groups: ['x'] }] });
+      expect(
+        messageOf(() => loadConfig({ STRATA_API_KEY: teamKey, STRATA_API_KEYS: legacyAgain })),
+      ).toContain('the same key is configured under two names');
+    });
+  });
 });
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}

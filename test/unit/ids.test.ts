@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHashId, GROUP_ID_PATTERN, summaryId } from '../../src/domain/ids.js';
+import { contentHashId, GROUP_ID_PATTERN, groupOfSummaryId, summaryId } from '../../src/domain/ids.js';
 import { toMemoryRecord } from '../../src/domain/memory.js';
 
 describe('contentHashId', () => {
@@ -64,5 +64,14 @@ describe('toMemoryRecord', () => {
   it('hashes when no id is given', () => {
     const record = toMemoryRecord('g', { text: 'hi', speaker: 'ana', ts: '2024-01-01T00:00:00Z' });
     expect(record.id).toBe(contentHashId('g', 'ana', '2024-01-01T00:00:00Z', 'hi'));
+  });
+});
+
+describe('groupOfSummaryId', () => {
+  it('reads the group from a summary id, which summaryId builds from it', () => {
+    expect(groupOfSummaryId(summaryId('team-a', 'week', '2024-W18'))).toBe('team-a');
+    expect(groupOfSummaryId('tg-1.x:day:2024-05-01')).toBe('tg-1.x');
+    // No separator: the whole id, which then names no summary of any group.
+    expect(groupOfSummaryId('team-a')).toBe('team-a');
   });
 });

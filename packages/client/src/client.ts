@@ -1,7 +1,13 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { StrataApiError, StrataClientError, StrataConnectionError, StrataTimeoutError } from './errors.js';
+import {
+  apiError,
+  StrataClientError,
+  StrataConnectionError,
+  StrataLeaseHeldError,
+  StrataTimeoutError,
+} from './errors.js';
 import type { operations, paths } from './generated/openapi.js';
-import { type RetryPolicy, resilientFetch } from './transport.js';
+import { abortableSleep, type RetryPolicy, resilientFetch, retryAfterMs } from './transport.js';
 import type {
   CompactRequest,
   CompactResponse,
@@ -143,15 +149,28 @@ export class StrataClient {
   }
 
   /**
-   * POST /v1/groups/{groupId}/aggregate: run a roll-up cycle now. When another instance holds the group's
-   * cycle the server answers 409 with a report whose status is "skipped"; that report is returned too.
+   * POST /v1/groups/{groupId}/aggregate: run a roll-up cycle now. When another instance holds the group's cycle
+   * lease the server does nothing and answers 409: this throws StrataLeaseHeldError (with `leaseExpiresAt`),
+   * or, with `waitForLeaseMs`, tries again after each Retry-After until that much time has passed.
    */
-  aggregate(groupId: string, options: { dryRun?: boolean } = {}, call?: CallOptions): Promise<CycleReport> {
+  async aggregate(
+    groupId: string,
+    options: { dryRun?: boolean; waitForLeaseMs?: number } = {},
+    call?: CallOptions,
+  ): Promise<CycleReport> {
     const query = options.dryRun === undefined ? {} : { dryRun: String(options.dryRun) };
-    return this.send(
-      this.raw.POST('/v1/groups/{groupId}/aggregate', { ...call, params: { path: { groupId }, query } }),
-      [409],
-    );
+    const deadline = Date.now() + (options.waitForLeaseMs ?? 0);
+    for (;;) {
+      try {
+        return await this.send(
+          this.raw.POST('/v1/groups/{groupId}/aggregate', { ...call, params: { path: { groupId }, query } }),
+        );
+      } catch (error) {
+        const wait = error instanceof StrataLeaseHeldError ? (error.retryAfterMs ?? 1000) : null;
+        if (wait === null || Date.now() + wait > deadline) throw error;
+        await abortableSleep(wait, call?.signal);
+      }
+    }
   }
 
   /** GET /v1/groups/{groupId}/summaries: newest first, by level and window. */
@@ -311,7 +330,7 @@ export class StrataClient {
     const { data, error, response } = result;
     if (response.ok) return data as T;
     if (alsoData.includes(response.status) && error && typeof error === 'object') return error as T;
-    throw new StrataApiError(response.status, error);
+    throw apiError(response.status, error, retryAfterMs(response.headers.get('retry-after'), Date.now()));
   }
 
   private transportError(error: unknown): StrataClientError {

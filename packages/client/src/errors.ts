@@ -14,7 +14,9 @@ export class StrataClientError extends Error {
 }
 
 /**
- * The server answered with an error status. `error`, `message` and `issues` are the fields of the
+ * The server answered with an error status. `retryable` says whether the same request may succeed later as it is
+ * (503: Neo4j unavailable, nothing written; 409 lease_held: another instance runs the group's cycle), and
+ * `retryAfterMs` when to try, from the Retry-After header; every other 4xx needs a different request. `error`, `message` and `issues` are the fields of the
  * API's error body, under the names the API gives them (`error` is the machine-readable code).
  */
 export class StrataApiError extends StrataClientError {
@@ -26,8 +28,10 @@ export class StrataApiError extends StrataClientError {
   readonly issues: FieldIssue[];
   /** The body as received, for responses that are not an error body (a proxy's HTML page, a readiness report). */
   readonly body: unknown;
+  /** The server's Retry-After, in milliseconds; undefined when it sent none. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfterMs?: number) {
     const known = asErrorBody(body);
     super(
       known?.message ?? `HTTP ${status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`,
@@ -37,7 +41,41 @@ export class StrataApiError extends StrataClientError {
     this.error = known?.error ?? `http_${status}`;
     this.issues = known?.issues ?? [];
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
+
+  /** Whether sending the same request again later can succeed. */
+  get retryable(): boolean {
+    return this.status === 503 || (this.status === 409 && this.error === 'lease_held');
+  }
+}
+
+/** 401 (no key, or not one the server knows) or 403 (the key may not use this group, or manage groups). */
+export class StrataAccessError extends StrataApiError {}
+
+/** 409 lease_held: another instance is running the group's cycle; nothing was done. */
+export class StrataLeaseHeldError extends StrataApiError {
+  /** When the holder's lease expires at the latest; it is released sooner when its cycle ends. */
+  readonly leaseExpiresAt: string | undefined;
+
+  constructor(status: number, body: unknown, retryAfterMs?: number) {
+    super(status, body, retryAfterMs);
+    const expires = (body as { leaseExpiresAt?: unknown } | null)?.leaseExpiresAt;
+    this.leaseExpiresAt = typeof expires === 'string' ? expires : undefined;
+  }
+}
+
+/** 503: the server cannot serve now (Neo4j unavailable); nothing was written; the client's retries are spent. */
+export class StrataUnavailableError extends StrataApiError {}
+
+/** The error for an error answer: the subclass that fits its status and code, else StrataApiError. */
+export function apiError(status: number, body: unknown, retryAfterMs?: number): StrataApiError {
+  if (status === 401 || status === 403) return new StrataAccessError(status, body, retryAfterMs);
+  if (status === 503) return new StrataUnavailableError(status, body, retryAfterMs);
+  if (status === 409 && asErrorBody(body)?.error === 'lease_held') {
+    return new StrataLeaseHeldError(status, body, retryAfterMs);
+  }
+  return new StrataApiError(status, body, retryAfterMs);
 }
 
 /** No complete answer within the client's `timeoutMs` (per attempt). */

@@ -8,10 +8,13 @@ export {
 export {
   type ErrorBody,
   type FieldIssue,
+  StrataAccessError,
   StrataApiError,
   StrataClientError,
   StrataConnectionError,
+  StrataLeaseHeldError,
   StrataTimeoutError,
+  StrataUnavailableError,
 } from './errors.js';
 export { type RetryPolicy, retryAfterMs } from './transport.js';
 export type * from './types.js';

@@ -55,7 +55,8 @@ function backoffMs(attempt: number, baseDelayMs: number): number {
   return baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

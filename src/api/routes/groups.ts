@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { cycleReportSchema } from '../../domain/cycle-report.js';
 import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
 import { verifyReportSchema } from '../../domain/verify.js';
+import { GroupGoneError, LeaseHeldError } from '../../errors.js';
 import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
+import { leaseHeldBodySchema } from '../openapi.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
@@ -36,6 +38,7 @@ export function groupRoutes(services: ApiServices) {
       summary: "Set a group's time zone (before its first calendar summaries)",
       tag: 'groups',
       params: groupParamsSchema,
+      admin: true,
       body: groupSettingsSchema,
       example: { timezone: 'Europe/Berlin' },
       responses: {
@@ -62,6 +65,7 @@ export function groupRoutes(services: ApiServices) {
       summary: 'Delete a group and everything it holds',
       tag: 'groups',
       params: groupParamsSchema,
+      admin: true,
       responses: { 200: { description: 'deleted', schema: z.object({ deleted: z.string() }) } },
       handler: async ({ params }) => {
         await services.deleteGroup(params.groupId);
@@ -98,13 +102,22 @@ export function groupRoutes(services: ApiServices) {
           description: 'what the cycle created, updated and pruned per level',
           schema: cycleReportSchema,
         },
-        404: { description: 'unknown group' },
-        409: { description: "another instance is running this group's cycle", schema: cycleReportSchema },
+        404: { description: 'unknown group, or deleted while the cycle ran' },
+        409: {
+          description:
+            "another instance holds this group's cycle lease: nothing was done; Retry-After says when to try again",
+          schema: leaseHeldBodySchema,
+        },
       },
-      handler: async ({ params, query }, _req, res) => {
+      handler: async ({ params, query }) => {
         await requireGroup(params.groupId);
         const report = await services.aggregate(params.groupId, { dryRun: query.dryRun });
-        res.status(report.status === 'skipped' ? 409 : 200).json(report);
+        // A skipped cycle did no work, so it must not read as a success.
+        if (report.status === 'skipped') {
+          if (report.leaseExpiresAt) throw new LeaseHeldError(params.groupId, report.leaseExpiresAt);
+          throw new GroupGoneError(params.groupId);
+        }
+        return report;
       },
     }),
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupOfSummaryId } from '../../domain/ids.js';
 import { summaryDetailSchema, summaryListQuerySchema, summarySchema } from '../../domain/summary.js';
 import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
@@ -28,13 +29,16 @@ export function summaryRoutes(services: ApiServices) {
       summary: 'One summary with its children and NEXT_PERIOD neighbours',
       tag: 'summaries',
       params: z.object({ id: z.string().min(1).max(300) }),
+      group: (params) => groupOfSummaryId(params.id),
       responses: {
         200: { description: 'the summary', schema: summaryDetailSchema },
         404: { description: 'no summary with that id' },
       },
       handler: async ({ params }) => {
         const detail = await services.getSummary(params.id);
-        if (!detail) throw new HttpError(404, 'not_found', `no summary with id ${params.id}`);
+        // A summary whose id does not start with its group's would dodge the scope check: not found either way.
+        if (!detail || detail.summary.groupId !== groupOfSummaryId(params.id))
+          throw new HttpError(404, 'not_found', `no summary with id ${params.id}`);
         return detail;
       },
     }),

@@ -1,4 +1,5 @@
 import type { CycleReport } from '../../domain/cycle-report.js';
+import { cycleWhenLeaseFree, leaseHeld } from '../../jobs/lease-wait.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { plural, printJson, tableWidth } from '../output.js';
@@ -9,21 +10,31 @@ export interface AggregateOptions {
   /** One group, or every group the scheduler would pick when absent. */
   groupId?: string;
   dryRun: boolean;
+  /** Seconds to wait for a cycle lease another instance holds; 0 reports it at once. */
+  waitSeconds: number;
   json: boolean;
 }
 
 export const aggregateCommand: CommandSpec<AggregateOptions> = {
   name: 'aggregate',
   summary: 'Run a roll-up cycle now: sessions, days, weeks, months, eras, decay, pruning',
-  synopsis: '(--group <id> | --all) [--dry-run] [--json]',
+  synopsis: '(--group <id> | --all) [--dry-run] [--wait <seconds>] [--json]',
   description: [
     '--all runs every group the scheduler would pick now: new data, waiting work, or no cycle for a day.',
-    'Exits 1 when any cycle failed or left a period with an error (the next cycle retries it).',
+    "A group whose cycle lease another instance holds is not cycled: it is reported with the lease's expiry",
+    '(--wait <seconds> tries again until the lease is free or that time has passed).',
+    'Exits 1 when any cycle failed, left a period with an error (the next cycle retries it), or was not run',
+    'because another instance held its lease.',
   ].join('\n'),
   flags: {
     group: { type: 'string', value: '<id>', description: 'The group to cycle' },
     all: { type: 'boolean', description: 'Cycle every group that is due' },
     'dry-run': { type: 'boolean', description: 'Count what a cycle would do; write nothing' },
+    wait: {
+      type: 'string',
+      value: '<seconds>',
+      description: 'Wait up to this long for a cycle lease another instance holds (default 0)',
+    },
     ...JSON_FLAG,
   },
   parse(flags) {
@@ -31,7 +42,12 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
     const all = flags.boolean('all');
     if (groupId && all) throw flags.usage('give either --group <id> or --all, not both');
     if (!groupId && !all) throw flags.usage('missing --group <id> (or --all for every group that is due)');
-    return { groupId, dryRun: flags.boolean('dry-run'), json: flags.boolean('json') };
+    return {
+      groupId,
+      dryRun: flags.boolean('dry-run'),
+      waitSeconds: flags.int('wait', 0, { min: 0, max: 3600 }),
+      json: flags.boolean('json'),
+    };
   },
   needs: 'schema',
   async run(options, { backend, stdout, stderr }) {
@@ -41,15 +57,33 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
     const reports: CycleReport[] = [];
     for (const groupId of groups) {
       if (!progress) stderr.write(`aggregating ${groupId}${options.dryRun ? ' (dry run)' : ''}...\n`);
-      reports.push(await backend.cycle(groupId, { dryRun: options.dryRun }));
+      const { report, waitedMs } = await cycleWhenLeaseFree(
+        () => backend.cycle(groupId, { dryRun: options.dryRun }),
+        { waitMs: options.waitSeconds * 1000 },
+      );
+      if (waitedMs > 0) {
+        const outcome = leaseHeld(report) ? 'still held' : 'free';
+        stderr.write(
+          `${groupId}: waited ${formatDuration(waitedMs / 1000)} for the cycle lease (${outcome})\n`,
+        );
+      }
+      reports.push(report);
       progress?.update(reports.length, groupId);
     }
     progress?.done();
 
     const failed = reports.filter(cycleFailed);
+    const held = reports.filter(leaseHeld);
     if (options.json) printJson(stdout, { reports });
     else if (reports.length === 0) stdout.write('No group is due: every group is up to date.\n');
     else printReports(stdout, reports);
+    if (held.length > 0) {
+      const until = held.map((r) => `${r.groupId} (until ${r.leaseExpiresAt})`).join(', ');
+      stderr.write(
+        `${plural(held.length, 'group')} not cycled: another instance holds the cycle lease of ${until}; ` +
+          'try again later or with --wait <seconds>\n',
+      );
+    }
     if (failed.length > 0) {
       const groups = failed.map((r) => r.groupId).join(', ');
       stderr.write(
@@ -57,7 +91,7 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
       );
       return EXIT.failed;
     }
-    return EXIT.ok;
+    return held.length > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 

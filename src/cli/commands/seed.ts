@@ -1,6 +1,7 @@
 import { type SeededGroup, type SeedProgress, seedDemo, seedGroupId } from '../../../seed/seed.js';
 import { addDays } from '../../domain/periods.js';
 import { isTimeZone } from '../../domain/time-zone.js';
+import { leaseHeld } from '../../jobs/lease-wait.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, tableWidth } from '../output.js';
@@ -100,7 +101,7 @@ export const seedCommand: CommandSpec<SeedCommandOptions> = {
 
     if (options.json) printJson(stdout, { groups });
     else printSeeded(stdout, groups);
-    const failed = groups.filter((g) => cycleFailed(g.report));
+    const failed = groups.filter((g) => cycleFailed(g.report) || leaseHeld(g.report));
     if (failed.length > 0) {
       const reasons = failed.map((g) => `${g.groupId}: ${g.report.reason ?? g.report.errors[0]}`);
       stderr.write(

@@ -1,0 +1,98 @@
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../../src/api/app.js';
+import { backendOf } from '../../src/cli/backend.js';
+import { main } from '../../src/cli/cli.js';
+import { createLogger } from '../../src/log.js';
+import type { Strata } from '../../src/strata.js';
+import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+
+function collector() {
+  return {
+    text: '',
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
+}
+
+describeNeo4j('a manual cycle while another instance holds the lease', () => {
+  let strata: Strata;
+  let app: ReturnType<typeof createApp>;
+  const groupId = testGroupId('lease');
+  const OTHER = 'other-instance:4242:abcd';
+
+  beforeAll(async () => {
+    strata = await openTestStrata();
+    await strata.services.ingest(groupId, [
+      { text: 'Shall we move the retro to Thursday?', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+    ]);
+    app = createApp({ services: strata.services, log: createLogger('silent'), bodyLimitBytes: 100_000 });
+  });
+
+  afterAll(async () => {
+    if (!strata) return;
+    await strata.runs.releaseLease(groupId, OTHER).catch(() => undefined);
+    await deleteGroup(strata.graph, groupId);
+    await strata.close();
+  });
+
+  const cli = async (...args: string[]) => {
+    const stdout = collector();
+    const stderr = collector();
+    // The backend is the test's own Strata; the CLI must not close it.
+    const backend = { ...backendOf(strata), close: async () => undefined };
+    const code = await main(['aggregate', '--group', groupId, ...args], {
+      stdout,
+      stderr,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      openBackend: async () => backend,
+    });
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  };
+
+  it("answers 409 with the holder's expiry and Retry-After, and does nothing", async () => {
+    const lease = await strata.runs.acquireLease(groupId, OTHER, 120);
+    expect(lease.acquired).toBe(true);
+    const runsBefore = await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', {
+      groupId,
+    });
+
+    const res = await request(app).post(`/v1/groups/${groupId}/aggregate`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'lease_held', leaseExpiresAt: lease.expiresAt });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBe(res.body.retryAfterSeconds);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    // The holder's identity (host, pid) is not the client's business.
+    expect(JSON.stringify(res.body)).not.toContain(OTHER);
+    expect(await strata.graph.read('inspect/group-counts', { groupId })).toEqual(runsBefore);
+  });
+
+  it('makes the CLI say so and exit 1, or wait for the lease with --wait', async () => {
+    const held = await cli();
+    expect(held.code).toBe(1);
+    expect(held.stderr).toMatch(
+      /1 group not cycled: another instance holds the cycle lease of .* \(until 20/,
+    );
+    expect(held.stdout).toContain('skipped');
+
+    // Released by its holder while the CLI waits: the cycle then runs.
+    const release = new Promise((resolve) => setTimeout(resolve, 1500)).then(() =>
+      strata.runs.releaseLease(groupId, OTHER),
+    );
+    const waited = await cli('--wait', '20');
+    await release;
+    expect(waited.stderr).toMatch(/waited .* for the cycle lease \(free\)/);
+    expect(waited.code).toBe(0);
+    expect(waited.stdout).toMatch(/succeeded/);
+  });
+
+  it('answers 200 once the lease is free', async () => {
+    const res = await request(app).post(`/v1/groups/${groupId}/aggregate?dryRun=true`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ groupId, status: 'succeeded', dryRun: true });
+  });
+});
