@@ -11,6 +11,7 @@ const base: CycleReport = {
   decayUpdated: 0,
   pruned: emptyPruned(),
   errors: [],
+  summarizerFallbacks: [],
   pendingWork: false,
   startedAt: '2024-05-01T00:00:00.000Z',
   tookMs: 1,
