@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { type RecallRequestInput, recallRequestSchema } from '../../src/domain/recall.js';
-import type { ExpandedHit, RecallStore, SearchHit } from '../../src/graph/recall.js';
+import type { ExpandedHit, MemoryContext, RecallStore, SearchHit } from '../../src/graph/recall.js';
 import { type RecallSettings, recall } from '../../src/recall/recall.js';
 
 /**
@@ -13,6 +13,21 @@ const texts: Record<string, string> = {
   a: 'The Minnesota Wolves, finally!',
   v: 'wolves wolves wolves',
 };
+
+/** A memory's context as the store returns it: own fields, similarity 0.5, no turns, nothing above. */
+function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryContext {
+  return {
+    id,
+    text: texts[id] ?? '',
+    speaker: 'ana',
+    ts: '2024-01-01T10:00:00Z',
+    similarity: 0.5,
+    above: [],
+    previous: [],
+    next: [],
+    ...overrides,
+  };
+}
 
 function store(overrides: Partial<RecallStore> = {}): RecallStore {
   const none = async () => [] as SearchHit[];
@@ -37,19 +52,14 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
       })),
     }),
     memoryContext: async (_g, ids) =>
-      ids.map((id) => ({
-        id,
-        text: texts[id] ?? '',
-        speaker: 'ana',
-        ts: '2024-01-01T10:00:00Z',
-        similarity: 0.5,
-        above: [],
-        previous: [],
-        next:
-          id === 'q'
-            ? [{ id: 'a', text: texts.a as string, speaker: 'john', ts: '2024-01-01T10:01:00Z' }]
-            : [],
-      })),
+      ids.map((id) =>
+        contextOf(id, {
+          next:
+            id === 'q'
+              ? [{ id: 'a', text: texts.a as string, speaker: 'john', ts: '2024-01-01T10:01:00Z' }]
+              : [],
+        }),
+      ),
     expand: async (_scope, hits) =>
       hits.map(
         (h): ExpandedHit => ({
@@ -110,16 +120,7 @@ describe('recall (in-memory store)', () => {
       },
       memoryContext: async (_g, ids, options) => {
         searched.push(`context of ${ids.join(',')} with a ${options.vector.length}-d vector`);
-        return ids.map((id) => ({
-          id,
-          text: texts[id] ?? '',
-          speaker: 'ana',
-          ts: '2024-01-01T10:00:00Z',
-          similarity: 0.42,
-          above: [],
-          previous: [],
-          next: [],
-        }));
+        return ids.map((id) => contextOf(id, { similarity: 0.42 }));
       },
     });
     const response = await ask({ query: 'which team did you sign with', minScore: 0 }, {}, repo);
@@ -206,22 +207,17 @@ describe('recall (in-memory store)', () => {
         })),
       }),
       memoryContext: async (_g, ids) =>
-        ids.map((id) => ({
-          id,
-          text: texts[id] ?? '',
-          speaker: 'ana',
-          ts: '2024-01-01T10:00:00Z',
-          similarity: 0.5,
-          previous: [],
-          next: [],
-          above:
-            id === 'q'
-              ? [
-                  ['s', 'q'],
-                  ['w', 'd', 'q'],
-                ]
-              : [],
-        })),
+        ids.map((id) =>
+          contextOf(id, {
+            above:
+              id === 'q'
+                ? [
+                    ['s', 'q'],
+                    ['w', 'd', 'q'],
+                  ]
+                : [],
+          }),
+        ),
       expand: async (_scope, hits) => {
         asked.push(...hits);
         return hits.map(
