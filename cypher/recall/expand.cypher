@@ -1,7 +1,7 @@
-// One round trip for every ranked hit: its own fields, then for a summary or era that asks for them ($hits[i].fill),
-// memories beneath it (down SUMMARIZES, through weeks and days as needed) closest to the query, apart from those
-// recall already knows to be there ($hits[i].known); and its NEXT_PERIOD neighbours. The walk down stops after
-// $scan memories, so a month costs the same as a day.
+// One round trip for the ranked hits that need it: each one's own fields, then for a summary or era the memories
+// beneath it: first those recall found beneath it ($hits[i].known, ids and paths, best first), then up to
+// $hits[i].fill more, the closest to the query among the first $scan the walk down reaches (so a month costs what
+// a day does); and its NEXT_PERIOD neighbours. Each detail's score is its similarity to the query.
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
@@ -15,10 +15,18 @@ CALL (hit) {
   RETURN n
 }
 WITH rank, hit, n,
+  CASE WHEN size(hit.known) > 0 AND NOT n:Memory THEN COLLECT {
+    UNWIND range(0, size(hit.known) - 1) AS i
+    MATCH (m:Memory {groupId: $groupId, id: hit.known[i].id})
+    WITH i, m
+    ORDER BY i
+    RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts,
+            score: vector.similarity.cosine(m.embedding, $vector), path: hit.known[i].path}
+  } ELSE [] END +
   CASE WHEN hit.fill > 0 AND NOT n:Memory THEN COLLECT {
     MATCH p = (n)-[:SUMMARIZES*1..4]->(m:Memory)
     WHERE ($from IS NULL OR m.ts >= datetime($from)) AND ($to IS NULL OR m.ts < datetime($to))
-      AND NOT m.id IN hit.known
+      AND NOT m.id IN [k IN hit.known | k.id]
     WITH m, p
     LIMIT toInteger($scan)
     WITH m, [x IN nodes(p) | x.id] AS path, vector.similarity.cosine(m.embedding, $vector) AS score

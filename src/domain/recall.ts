@@ -128,8 +128,8 @@ export const scorePartsSchema = z
       .nullable()
       .meta({
         description:
-          'Cosine similarity to the query, if the vector side scored it (through the vector index, or, with the ' +
-          'hashing embedder, over the best full-text memory candidates)',
+          'Cosine similarity from the vector index, if it matched (with the hashing embedder the index is ' +
+          'searched only when full text finds nothing)',
       }),
     lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
     fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
@@ -208,16 +208,16 @@ export type RecallResponse = z.infer<typeof recallResponseSchema>;
 /**
  * Where the vector side of a recall comes from. A semantic embedder finds what full text cannot, so its vectors
  * are searched through the index. The hashing embedder's similarity is word overlap: what it would find beyond the
- * full-text hits holds none of the query's words (relevance 0), so its similarity is computed over the best full-text
- * memory candidates alone: tens of cosines instead of a search of the vector index that every group shares (recall
- * still searches the index when full text finds nothing, so a caller asking for minScore 0 gets the closest).
+ * full-text hits holds none of the query's words (relevance 0), and among them it only repeats what BM25 says,
+ * at the price of reading every candidate's vector; so its index is searched only when full text finds nothing
+ * (a caller asking for minScore 0 then still gets the closest).
  */
 export function vectorPlan(
   mode: RecallRequest['mode'],
   hasTerms: boolean,
   semanticVectors: boolean,
-): 'index' | 'lexical-candidates' | 'none' {
+): 'index' | 'index-if-no-lexical-hits' | 'none' {
   if (mode === 'lexical') return 'none';
   if (mode === 'vector' || semanticVectors || !hasTerms) return 'index';
-  return 'lexical-candidates';
+  return 'index-if-no-lexical-hits';
 }

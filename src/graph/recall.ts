@@ -54,18 +54,22 @@ export interface Turn {
 
 /** A memory candidate in its surroundings (from recall/memory-context.cypher). */
 export interface MemoryContext extends Turn {
-  /** Similarity to the query vector. */
-  similarity: number;
   previous: Turn[];
   next: Turn[];
   /** Each summary or era above the memory, as the ids from it down to the memory. */
   above: string[][];
 }
 
-/** A ranked hit to expand; `fill` is how many memories beneath it to look for, apart from those in `known`. */
+/** A memory beneath a hit, with the ids from the hit down to it. */
+export interface PathDown {
+  id: string;
+  path: string[];
+}
+
+/** A ranked hit to expand: the memories known to be beneath it, and how many more to look for. */
 export interface RankedHit {
   id: string;
-  known: string[];
+  known: PathDown[];
   fill: number;
 }
 
@@ -125,21 +129,18 @@ export class RecallRepository {
   }
 
   /**
-   * Each memory with its similarity to the query, the turn before and after it in its conversation (same
-   * session, within the idle gap), and the paths down to it from the summaries above it.
+   * Each memory's own fields, the turn before and after it in its conversation (same session, within the idle
+   * gap), and the paths down to it from the summaries above it.
    */
-  memoryContext(
-    groupId: string,
-    ids: string[],
-    options: { gapMinutes: number; vector: number[] },
-  ): Promise<MemoryContext[]> {
+  memoryContext(groupId: string, ids: string[], gapMinutes: number): Promise<MemoryContext[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.graph.read<MemoryContext>('recall/memory-context', { groupId, ids, ...options });
+    return this.graph.read<MemoryContext>('recall/memory-context', { groupId, ids, gapMinutes });
   }
 
   /**
-   * The ranked hits' own fields, up to `fill` memories beneath each (closest to the vector among the first `scan`
-   * the walk down reaches) and their NEXT_PERIOD neighbours up to `sideways` steps.
+   * The ranked hits' own fields; beneath each, its known memories and up to `fill` more (closest to the vector
+   * among the first `scan` the walk down reaches), scored by similarity; its NEXT_PERIOD neighbours up to
+   * `sideways` steps.
    */
   expand(
     scope: SearchScope,

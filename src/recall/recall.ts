@@ -16,6 +16,7 @@ import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../dom
 import type {
   ExpandedHit,
   MemoryContext,
+  PathDown,
   RankedHit,
   RecallStore,
   SearchHit,
@@ -87,14 +88,11 @@ export async function recall(
   const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories);
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
   const vectorHits =
-    vectors === 'lexical-candidates' && evidence.hits.size === 0
+    vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0
       ? await vectorSearch(deps.repo, scope, levels, vector, pool)
       : indexHits;
-  const context = await memoryContext(deps, groupId, evidence.hits, vector);
-  const candidates = toCandidates(evidence, context, vectorHits, {
-    similarityFromContext: vectors === 'lexical-candidates',
-    vectorRelevance: deps.settings.vectorRelevance,
-  });
+  const context = await memoryContext(deps, groupId, evidence.hits);
+  const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const ranked = rankCandidates(candidates, {
     k: request.k,
@@ -103,7 +101,7 @@ export async function recall(
   });
   const beneath = request.expand.down
     ? candidatesBeneath(ranked, context, request.expand.perSummary)
-    : new Map<string, RecallDetail[]>();
+    : new Map<string, PathDown[]>();
   // A memory whose context was read is already whole; the rest (summaries, eras, memories ranked from deeper in
   // the candidates) are read in one expansion, skipped when there are none.
   const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
@@ -112,7 +110,7 @@ export async function recall(
     toExpand.map((r): RankedHit => {
       const known = beneath.get(r.id) ?? [];
       const wanted = r.kind === 'memory' || !request.expand.down ? 0 : request.expand.perSummary;
-      return { id: r.id, known: known.map((d) => d.id), fill: Math.max(0, wanted - known.length) };
+      return { id: r.id, known, fill: Math.max(0, wanted - known.length) };
     }),
     { vector, scan: DETAIL_SCAN, sideways: request.expand.sideways },
   );
@@ -126,9 +124,7 @@ export async function recall(
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
     if (!hit) return [];
     const details =
-      hit.kind === 'memory'
-        ? neighbourTurns(hit, context, evidence.hits, request)
-        : [...(beneath.get(hit.id) ?? []), ...hit.details];
+      hit.kind === 'memory' ? neighbourTurns(hit, context, evidence.hits, request) : hit.details;
     return [toItem(hit, r.score, r.scoreParts, details)];
   });
   return {
@@ -197,17 +193,13 @@ async function memoryContext(
   deps: RecallDeps,
   groupId: string,
   hits: Map<string, LexicalEvidence>,
-  vector: number[],
 ): Promise<ContextById> {
   const best = [...hits.values()]
     .filter((h) => h.level === 'memory')
     .sort((a, b) => b.bm25 - a.bm25)
     .slice(0, CONTEXT_CANDIDATES)
     .map((h) => h.id);
-  const rows = await deps.repo.memoryContext(groupId, best, {
-    gapMinutes: deps.settings.turnGapMinutes,
-    vector,
-  });
+  const rows = await deps.repo.memoryContext(groupId, best, deps.settings.turnGapMinutes);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -220,9 +212,9 @@ function candidatesBeneath(
   ranked: { id: string; kind: string }[],
   context: ContextById,
   perSummary: number,
-): Map<string, RecallDetail[]> {
+): Map<string, PathDown[]> {
   const wanted = new Set(ranked.filter((r) => r.kind !== 'memory').map((r) => r.id));
-  const beneath = new Map<string, RecallDetail[]>();
+  const beneath = new Map<string, PathDown[]>();
   // The context map keeps the candidates' order: best first.
   for (const memory of context.values()) {
     for (const path of memory.above) {
@@ -230,14 +222,7 @@ function candidatesBeneath(
       if (!wanted.has(top)) continue;
       const details = beneath.get(top) ?? [];
       if (details.length >= perSummary) continue;
-      details.push({
-        id: memory.id,
-        text: memory.text,
-        speaker: memory.speaker,
-        ts: memory.ts,
-        score: memory.similarity,
-        path,
-      });
+      details.push({ id: memory.id, path });
       beneath.set(top, details);
     }
   }
@@ -263,16 +248,14 @@ function asExpandedMemory(memory: MemoryContext): ExpandedHit {
 /**
  * One candidate per hit. A memory's lexical score and relevance are those of its window (itself and its
  * neighbouring turns); a summary's are its own. The vector list adds similarity, and relevance where the
- * embedder's similarity means something. Without an index search (the hashing embedder), the similarity is the
- * one the context read for the best memory candidates: a tie-breaker, which is all that embedder is good for.
+ * embedder's similarity means something.
  */
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
   context: ContextById,
   vectorHits: SearchHit[],
-  options: { similarityFromContext: boolean; vectorRelevance: RecallSettings['vectorRelevance'] },
+  vectorRelevance: RecallSettings['vectorRelevance'],
 ): Candidate[] {
-  const { similarityFromContext, vectorRelevance } = options;
   const byId = new Map<string, Candidate>();
   for (const hit of evidence.hits.values()) {
     const around = context.get(hit.id);
@@ -287,7 +270,7 @@ function toCandidates(
       id: hit.id,
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
-      vectorScore: similarityFromContext ? (around?.similarity ?? null) : null,
+      vectorScore: null,
       lexicalScore: window.bm25,
       decay: hit.decay,
       relevance: window.coverage,

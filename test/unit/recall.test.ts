@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { type RecallRequestInput, recallRequestSchema } from '../../src/domain/recall.js';
-import type { ExpandedHit, MemoryContext, RecallStore, SearchHit } from '../../src/graph/recall.js';
+import type {
+  ExpandedHit,
+  MemoryContext,
+  RankedHit,
+  RecallStore,
+  SearchHit,
+} from '../../src/graph/recall.js';
 import { type RecallSettings, recall } from '../../src/recall/recall.js';
 
 /**
@@ -14,14 +20,13 @@ const texts: Record<string, string> = {
   v: 'wolves wolves wolves',
 };
 
-/** A memory's context as the store returns it: own fields, similarity 0.5, no turns, nothing above. */
+/** A memory's context as the store returns it: own fields, no turns, nothing above. */
 function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryContext {
   return {
     id,
     text: texts[id] ?? '',
     speaker: 'ana',
     ts: '2024-01-01T10:00:00Z',
-    similarity: 0.5,
     above: [],
     previous: [],
     next: [],
@@ -107,7 +112,7 @@ describe('recall (in-memory store)', () => {
     expect(vectorLeads.items.map((i) => i.id)).toEqual(['v', 'q']);
   });
 
-  it('with the hashing embedder, scores the best full-text candidates by similarity instead of searching vectors', async () => {
+  it('with the hashing embedder, ranks by full text alone and searches no vectors', async () => {
     const searched: string[] = [];
     const repo = store({
       vectorMemories: async () => {
@@ -118,14 +123,10 @@ describe('recall (in-memory store)', () => {
         searched.push('exactMemories');
         return [];
       },
-      memoryContext: async (_g, ids, options) => {
-        searched.push(`context of ${ids.join(',')} with a ${options.vector.length}-d vector`);
-        return ids.map((id) => contextOf(id, { similarity: 0.42 }));
-      },
     });
     const response = await ask({ query: 'which team did you sign with', minScore: 0 }, {}, repo);
-    expect(searched).toEqual([`context of q with a ${createHashingEmbedder().dimension}-d vector`]);
-    expect(response.items.map((i) => [i.id, i.scoreParts.vector])).toEqual([['q', 0.42]]);
+    expect(searched).toEqual([]);
+    expect(response.items.map((i) => [i.id, i.scoreParts.vector])).toEqual([['q', null]]);
   });
 
   it('searches the vector index when the query has no searchable words, and skips it in lexical mode', async () => {
@@ -189,8 +190,8 @@ describe('recall (in-memory store)', () => {
     expect(calls).toEqual(['index 600', 'exact', 'index 600', 'exact']);
   });
 
-  it('shows the candidates beneath a summary hit first and asks the walk down only for the rest', async () => {
-    const asked: { id: string; known: string[]; fill: number }[] = [];
+  it('asks the expansion for the candidates beneath a summary hit, and the walk down only for the rest', async () => {
+    const asked: RankedHit[] = [];
     const repo = store({
       termHits: async (_scope, _levels, terms) => ({
         groupMemories: 100,
@@ -230,25 +231,31 @@ describe('recall (in-memory store)', () => {
             ts: null,
             periodStart: null,
             periodEnd: null,
-            details:
-              h.id === 'w'
-                ? [{ id: 'x', text: 'x', speaker: 'ana', ts: 't', score: 0.1, path: ['w', 'x'] }]
-                : [],
+            details: h.known.map((k) => ({
+              id: k.id,
+              text: texts[k.id] ?? '',
+              speaker: 'ana',
+              ts: 't',
+              score: 0.1,
+              path: k.path,
+            })),
             neighbours: [],
           }),
         );
       },
     });
     const response = await ask({ query: 'team', minScore: 0, expand: { perSummary: 3 } }, {}, repo);
-    expect(asked.find((h) => h.id === 'w')).toEqual({ id: 'w', known: ['q'], fill: 2 });
+    // The first path of q that starts at the week, found upwards from q.
+    expect(asked.find((h) => h.id === 'w')).toEqual({
+      id: 'w',
+      known: [{ id: 'q', path: ['w', 'd', 'q'] }],
+      fill: 2,
+    });
     // The memory's context was read with its turns: nothing left to expand.
     expect(asked.map((h) => h.id)).toEqual(['w']);
     expect(response.items.find((i) => i.id === 'q')?.text).toBe(texts.q);
     const week = response.items.find((i) => i.id === 'w');
-    expect(week?.details.map((d) => [d.id, d.path])).toEqual([
-      ['q', ['w', 'd', 'q']],
-      ['x', ['w', 'x']],
-    ]);
+    expect(week?.details.map((d) => [d.id, d.path])).toEqual([['q', ['w', 'd', 'q']]]);
   });
 
   it('brings the reply under a hit that asks a question, and none when told not to', async () => {

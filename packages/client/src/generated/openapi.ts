@@ -787,7 +787,7 @@ export interface components {
             relevance: number;
             /** @description What the order follows: fused rank x decay x level weight */
             rank: number;
-            /** @description Cosine similarity to the query, if the vector side scored it (through the vector index, or, with the hashing embedder, over the best full-text memory candidates) */
+            /** @description Cosine similarity from the vector index, if it matched (with the hashing embedder the index is searched only when full text finds nothing) */
             vector: number | null;
             /** @description Full-text score, if it matched */
             lexical: number | null;
