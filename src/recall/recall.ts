@@ -45,8 +45,9 @@ export interface RecallSettings {
 }
 
 /**
- * Full-text hits fetched per query term. The index is shared by every group and cannot pre-filter, so a term
- * common elsewhere can crowd a group's hits out; more costs time on every recall.
+ * Full-text hits fetched per query term, all of them the group's own. Besides the candidates, they tell how many
+ * of the group's memories hold the term (its weight), so a word more common than this weighs a little more than
+ * it should; more costs time on every recall.
  */
 const TERM_CANDIDATES = 500;
 
@@ -64,8 +65,9 @@ const DETAIL_SCAN = 200;
 
 /**
  * Recall, in the shape of a graph retriever: search (each query term through the full-text index, and the vector
- * indexes), score every memory with its neighbouring turns, fuse and re-rank by decay, drop what is below the
- * relevance floor, then one Cypher expansion of the ranked hits down SUMMARIZES and along NEXT_PERIOD.
+ * indexes where the embedder's vectors mean something: domain/recall.ts vectorPlan), read the best memory
+ * candidates' context, score every memory with its neighbouring turns, fuse and re-rank by decay, drop what is
+ * below the relevance floor, then one Cypher expansion of the ranked hits down SUMMARIZES and along NEXT_PERIOD.
  */
 export async function recall(
   deps: RecallDeps,
@@ -99,26 +101,7 @@ export async function recall(
     minRelevance: minScore,
     listWeights: deps.settings.listWeights,
   });
-  const beneath = request.expand.down
-    ? candidatesBeneath(ranked, context, request.expand.perSummary)
-    : new Map<string, PathDown[]>();
-  // A memory whose context was read is already whole; the rest (summaries, eras, memories ranked from deeper in
-  // the candidates) are read in one expansion, skipped when there are none.
-  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
-  const expanded = await deps.repo.expand(
-    scope,
-    toExpand.map((r): RankedHit => {
-      const known = beneath.get(r.id) ?? [];
-      const wanted = r.kind === 'memory' || !request.expand.down ? 0 : request.expand.perSummary;
-      return { id: r.id, known, fill: Math.max(0, wanted - known.length) };
-    }),
-    { vector, scan: DETAIL_SCAN, sideways: request.expand.sideways },
-  );
-  const byId = new Map<string, ExpandedHit>(expanded.map((e) => [e.id, e]));
-  for (const r of ranked) {
-    const memory = context.get(r.id);
-    if (memory && !byId.has(r.id)) byId.set(r.id, asExpandedMemory(memory));
-  }
+  const byId = await expandRanked(deps.repo, scope, ranked, context, request.expand, vector);
   const items = ranked.flatMap((r) => {
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
@@ -187,6 +170,39 @@ async function vectorSearch(
 }
 
 type ContextById = Map<string, MemoryContext>;
+
+/**
+ * Every ranked hit whole, by id. A memory whose context was read already is; the rest (summaries, eras, memories
+ * ranked from deeper in the candidates) are read in one expansion, skipped when there are none.
+ */
+async function expandRanked(
+  repo: RecallStore,
+  scope: SearchScope,
+  ranked: { id: string; kind: string }[],
+  context: ContextById,
+  expand: RecallRequest['expand'],
+  vector: number[],
+): Promise<Map<string, ExpandedHit>> {
+  const beneath = expand.down
+    ? candidatesBeneath(ranked, context, expand.perSummary)
+    : new Map<string, PathDown[]>();
+  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
+  const expanded = await repo.expand(
+    scope,
+    toExpand.map((r): RankedHit => {
+      const known = beneath.get(r.id) ?? [];
+      const wanted = r.kind === 'memory' || !expand.down ? 0 : expand.perSummary;
+      return { id: r.id, known, fill: Math.max(0, wanted - known.length) };
+    }),
+    { vector, scan: DETAIL_SCAN, sideways: expand.sideways },
+  );
+  const byId = new Map<string, ExpandedHit>(expanded.map((e) => [e.id, e]));
+  for (const r of ranked) {
+    const memory = context.get(r.id);
+    if (memory && !byId.has(r.id)) byId.set(r.id, asExpandedMemory(memory));
+  }
+  return byId;
+}
 
 /** The context of the best memory candidates (by their own bm25), in one round trip. */
 async function memoryContext(
