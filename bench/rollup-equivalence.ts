@@ -2,10 +2,10 @@
  * Is a change to the roll-ups output-neutral? Builds the same demo data with this checkout (ingest, the first full
  * cycle, one more day and its cycle), then writes what every summary holds (texts, topics, counts, scores, vector
  * sums, children, NEXT_PERIOD, MENTIONS), the node counts per level and `verify` of each group to a JSON file.
- * Two such files, one from before a change and one from after, are then compared with --compare.
+ * Two such files, one from before a change and one from after, are then compared with --before and --after.
  *
- *   npm run bench:equivalence -- --out before.json [--memories 20000] [--groups 4] [--months 6]
- *   npm run bench:equivalence -- --compare before.json after.json
+ *   npm run bench:equivalence -- --out before.json [--memories 20000] [--groups 4] [--months 6] [--run snapshot]
+ *   npm run bench:equivalence -- --before before.json --after after.json
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Strata } from '../src/strata.js';
@@ -14,7 +14,7 @@ import { cycleGroups, problems } from './lib/cycles.js';
 import { benchData, oneMoreDay } from './lib/demo-data.js';
 import { heading, line, num } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
-import { benchGroupId, cleanUp, groupCounts, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { cleanUp, groupCounts, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,21 +23,22 @@ const args = options({
   groups: { type: 'string', default: '4' },
   months: { type: 'string', default: '6' },
   out: { type: 'string' },
-  compare: { type: 'boolean', default: false },
+  before: { type: 'string' },
+  after: { type: 'string' },
+  // Memory ids are content hashes that include the group id, and ties in time order fall back to the id: runs
+  // compared must use the same group ids.
+  run: { type: 'string', default: 'snapshot' },
   keep: { type: 'boolean', default: false },
 });
 
 type Snapshot = Record<string, unknown>;
 
 run(async () => {
-  if (args.compare) {
-    const files = process.argv
-      .slice(process.argv.indexOf('--compare') + 1)
-      .filter((a) => !a.startsWith('--'));
-    if (files.length !== 2) throw new Error('--compare takes two snapshot files');
-    process.exit(compare(read(files[0] as string), read(files[1] as string)) ? 0 : 1);
+  if (args.before || args.after) {
+    if (!args.before || !args.after) throw new Error('--before and --after go together');
+    process.exit(compare(read(args.before), read(args.after)) ? 0 : 1);
   }
-  if (!args.out) throw new Error('--out <file> is required (or --compare a.json b.json)');
+  if (!args.out) throw new Error('--out <file> is required (or --before a.json --after b.json)');
   if (!hasNeo4j) {
     console.log(skippedLine('the roll-up snapshot'));
     return;
@@ -57,7 +58,7 @@ async function build(strata: Strata): Promise<Snapshot> {
   const groups = intOption(args.groups, 'groups');
   const deadline = new Deadline(3600);
   heading(`roll-up snapshot: ${num(memories)} memories, ${groups} groups`);
-  const groupIds = Array.from({ length: groups }, (_, i) => benchGroupId('equiv', i));
+  const groupIds = Array.from({ length: groups }, (_, i) => `bench-equiv-${args.run}-g${i + 1}`);
   const data = benchData({ memories, groups, months: intOption(args.months, 'months'), groupIds });
   await ingestGroups(strata, data.groups, { batch: 1000, concurrency: 2, deadline });
   const now = new Date(`${data.endDay}T02:00:00Z`);
@@ -92,6 +93,7 @@ function read(file: string): Snapshot {
 /** Prints every difference (the first few per group in full) and the counts; true when there is none. */
 function compare(before: Snapshot, after: Snapshot): boolean {
   let differences = 0;
+  const byField = new Map<string, number>();
   for (const group of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const a = (before[group] ?? {}) as Record<string, Record<string, unknown>>;
     const b = (after[group] ?? {}) as Record<string, Record<string, unknown>>;
@@ -102,7 +104,13 @@ function compare(before: Snapshot, after: Snapshot): boolean {
     const diff = (path: string, x: unknown, y: unknown) => {
       if (JSON.stringify(x) === JSON.stringify(y)) return;
       differences++;
-      if (shown.length < 5) shown.push(`${group} ${path}: ${JSON.stringify(x)} -> ${JSON.stringify(y)}`);
+      const field = path.split('.').pop() ?? path;
+      byField.set(field, (byField.get(field) ?? 0) + 1);
+      if (shown.length < 5) {
+        shown.push(
+          `${group} ${path}: ${JSON.stringify(x).slice(0, 300)} -> ${JSON.stringify(y).slice(0, 300)}`,
+        );
+      }
     };
     diff('counts', a.counts, b.counts);
     diff('verify', a.verify, b.verify);
@@ -119,6 +127,7 @@ function compare(before: Snapshot, after: Snapshot): boolean {
     );
     for (const s of shown) console.log(`  ${s}`);
   }
+  if (byField.size > 0) line('differing fields', JSON.stringify(Object.fromEntries(byField)));
   line('differences', num(differences), differences === 0 ? 'the same graph' : 'NOT the same');
   return differences === 0;
 }

@@ -12,8 +12,8 @@ import { type PeriodToSummarize, summarizePeriod } from './summarize-period.js';
  */
 const PERIODS_PER_READ = 250;
 /** Bounds of one write transaction: summaries in it, and children (SUMMARIZES links, cleared flags) under them. */
-const SUMMARIES_PER_WRITE = 250;
-const CHILDREN_PER_WRITE = 20_000;
+export const SUMMARIES_PER_WRITE = 250;
+export const SUMMARY_CHILDREN_PER_WRITE = 20_000;
 
 /** What one level of the cycle hands the skeleton; everything else is the same for sessions, days, weeks, months. */
 export interface LevelWork<P, C> {
@@ -50,7 +50,7 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
     }
     const childrenOf = ({ row }: { row: SummaryRow }) =>
       (row.memoryIds?.length ?? 0) + (row.childSummaryIds?.length ?? 0);
-    for (const batch of boundedBatches(rows, SUMMARIES_PER_WRITE, CHILDREN_PER_WRITE, childrenOf)) {
+    for (const batch of boundedBatches(rows, SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE, childrenOf)) {
       try {
         const written = await ctx.rollups.writeSummaries(
           ctx.groupId,
