@@ -3,7 +3,7 @@
  * POST /v1/groups/:groupId/memories) in batches of 1000, with the local hashing embedder.
  * Target: >= 5,000 memories/s end to end. Without Neo4j it measures the parts that need none.
  *
- *   npm run bench:ingest -- [--memories 100000] [--groups 10] [--batch 1000] [--concurrency 2] [--keep]
+ *   npm run bench:ingest -- [--memories 100000] [--groups 10] [--batch 1000] [--concurrency 1] [--keep]
  */
 import { createEmbedder } from '../src/ai/embeddings/index.js';
 import { loadConfig } from '../src/config.js';
@@ -23,8 +23,7 @@ const args = options({
   groups: { type: 'string', default: '10' },
   batch: { type: 'string', default: '1000' },
   months: { type: 'string', default: '12' },
-  // Two clients, which two cores can serve: with one, the client waits while the database writes and vice versa.
-  concurrency: { type: 'string', default: '2' },
+  concurrency: { type: 'string', default: '1' },
   'time-limit': { type: 'string', default: '900' },
   keep: { type: 'boolean', default: false },
 });
