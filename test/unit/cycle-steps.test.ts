@@ -318,6 +318,25 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(second.levels.week).toEqual({ created: 0, updated: 1 });
   });
 
+  it('records a failed write for every period of its batch and goes on with the next level', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const write = rollups.writeSummaries.bind(rollups);
+    rollups.writeSummaries = async (groupId, rows) => {
+      if (rows[0]?.summary.level === 'week') throw new Error('bad week');
+      return write(groupId, rows);
+    };
+    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(report.status).toBe('succeeded');
+    expect(report.errors).toEqual(['week 2024-03-04: bad week', 'week 2024-03-11: bad week']);
+    expect(report.levels.day.created).toBe(10);
+    expect(report.levels.week.created).toBe(0);
+    // The days stay pending for their weeks, so the next cycle writes them.
+    rollups.writeSummaries = write;
+    const next = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(next.levels.week.created).toBe(2);
+  });
+
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
