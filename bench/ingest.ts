@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { MAX_BATCH, toMemoryRecord } from '../src/domain/memory.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
 import { benchData } from './lib/demo-data.js';
+import { ingestFloor } from './lib/floors.js';
 import { heading, line, mb, num, percentile, seconds, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { RssSampler } from './lib/rss.js';
@@ -117,6 +118,14 @@ async function endToEnd(
     );
     line('time', seconds(stats.ms));
     line('peak RSS', `${mb(peak.maxRssBytes)} maxRSS, ${mb(peak.sampledPeakBytes)} sampled every 50 ms`);
+    const floor = await ingestFloor(strata, data.groups, opts);
+    const floorPerSecond = floor.nodes / (floor.ms / 1000);
+    line(
+      'floor',
+      `${num(floorPerSecond)} memories/s`,
+      `bare UNWIND ... CREATE of the same ${num(floor.nodes)} rows and vectors, same batches and concurrency, throwaway label`,
+    );
+    line('end to end / floor', `${num(perSecond / floorPerSecond, 2)}`, 'throughput as a share of the floor');
     if (stats.cutShort)
       console.log(`cut short: --time-limit ${opts.deadline.seconds} s reached before every batch was sent`);
     await cleanUp(

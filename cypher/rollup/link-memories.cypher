@@ -1,7 +1,9 @@
-// (summary)-[:SUMMARIZES]->(memory) for a session or day summary, and the memories are no longer pending for
-// that kind of roll-up.
-MATCH (s:Summary {id: $summaryId})
-UNWIND $memoryIds AS memoryId
+// (summary)-[:SUMMARIZES]->(memory) for session or day summaries, and the memories are no longer pending for that
+// kind of roll-up: the flags clear in the transaction that writes the summary covering them. One row per summary:
+// {summaryId, memoryIds}.
+UNWIND $rows AS row
+MATCH (s:Summary {id: row.summaryId})
+UNWIND row.memoryIds AS memoryId
 MATCH (m:Memory {groupId: s.groupId, id: memoryId})
 MERGE (s)-[:SUMMARIZES]->(m)
 SET m.sessionPending = CASE WHEN s.level = 'session' THEN false ELSE m.sessionPending END,

@@ -1,10 +1,11 @@
 // (summary)-[:MENTIONS {weight}]->(topic): one Topic node per group and normalised name, so drift is plain Cypher.
-// A regenerated summary replaces its mentions.
-MATCH (s:Summary {id: $summaryId})
+// A regenerated summary replaces its mentions. One row per summary: {summaryId, topics}.
+UNWIND $rows AS row
+MATCH (s:Summary {id: row.summaryId})
 OPTIONAL MATCH (s)-[old:MENTIONS]->(:Topic)
 DELETE old
-WITH DISTINCT s
-UNWIND $topics AS topic
+WITH DISTINCT s, row
+UNWIND row.topics AS topic
 MERGE (t:Topic {id: topic.id})
 ON CREATE SET t.groupId = s.groupId, t.name = topic.name
 MERGE (s)-[m:MENTIONS]->(t)

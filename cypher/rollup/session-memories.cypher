@@ -1,11 +1,13 @@
-// Everything a session summary will cover: the memories it already summarises plus the newly assigned ones.
-CALL (){
-  MATCH (m:Memory {groupId: $groupId})
-  WHERE m.id IN $newIds
+// Everything each session summary will cover: the memories it already summarises plus the newly assigned ones;
+// several sessions in one read.
+UNWIND $sessions AS session
+CALL (session) {
+  UNWIND session.newIds AS newId
+  MATCH (m:Memory {groupId: $groupId, id: newId})
   RETURN m
   UNION
-  MATCH (:Summary {id: $summaryId})-[:SUMMARIZES]->(m:Memory)
+  MATCH (:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)
   RETURN m
 }
-RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts
-ORDER BY m.ts, m.id
+RETURN session.key AS key, m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts
+ORDER BY key, m.ts, m.id

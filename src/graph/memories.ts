@@ -18,7 +18,10 @@ export class MemoryRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Writes one batch in one transaction: the group node and its clock, the memories, their vectors. */
+  /**
+   * Writes one batch in one transaction and one statement (a round trip, not three): the group node and its clock,
+   * the memories, and the vectors of those this batch created.
+   */
   async writeBatch(
     groupId: string,
     timezone: string,
@@ -27,15 +30,13 @@ export class MemoryRepository {
   ): Promise<WrittenMemory[]> {
     const batchId = randomUUID();
     const latestTs = latestInstant(memories.map((m) => m.ts));
-    return this.graph.writeTx(async (tx) => {
-      await tx.run('ingest/merge-group', { groupId, timezone, latestTs });
-      const written = await tx.run<WrittenMemory>('ingest/merge-memories', { groupId, memories, batchId });
-      const createdIds = new Set(written.filter((w) => w.created).map((w) => w.id));
-      const rows = memories
-        .map((m, i) => ({ id: m.id, embedding: embeddings[i] }))
-        .filter((row) => createdIds.has(row.id));
-      if (rows.length > 0) await tx.run('ingest/set-memory-embeddings', { groupId, rows });
-      return written;
+    const rows = memories.map((m, i) => ({ ...m, embedding: embeddings[i] }));
+    return this.graph.write<WrittenMemory>('ingest/write-batch', {
+      groupId,
+      timezone,
+      latestTs,
+      memories: rows,
+      batchId,
     });
   }
 }

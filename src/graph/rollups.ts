@@ -57,6 +57,28 @@ export interface SummaryWrite {
   parentPending: boolean;
 }
 
+/** One period ready to write: its summary, its two vectors, and the children it covers (memories or summaries). */
+export interface SummaryRow {
+  summary: SummaryWrite;
+  embedding: number[];
+  contentEmbedding: number[];
+  memoryIds?: string[];
+  childSummaryIds?: string[];
+}
+
+type KeyedRow<T> = T & { key: string };
+
+/** Rows of a read over several periods, grouped by period key; the order within a period is kept. */
+function byKey<T>(rows: KeyedRow<T>[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const { key, ...row } of rows) {
+    const list = out.get(key);
+    if (list) list.push(row as T);
+    else out.set(key, [row as T]);
+  }
+  return out;
+}
+
 export interface GroupCycleSettings {
   timezone: string | null;
   /** The group's clock: the time of its latest memory (ISO), null before its first. */
@@ -87,16 +109,28 @@ export class RollupRepository {
     return this.graph.read<StoredSession>('rollup/sessions-near', { groupId, ...range });
   }
 
-  sessionMemories(groupId: string, summaryId: string, newIds: string[]): Promise<MemoryRow[]> {
-    return this.graph.read('rollup/session-memories', { groupId, summaryId, newIds });
+  /** Memories of several sessions in one read: each session's new memories and those it already summarises. */
+  async sessionMemories(
+    groupId: string,
+    sessions: { key: string; summaryId: string; newIds: string[] }[],
+  ): Promise<Map<string, MemoryRow[]>> {
+    return byKey(
+      await this.graph.read<KeyedRow<MemoryRow>>('rollup/session-memories', { groupId, sessions }),
+    );
   }
 
   async pendingDayTimes(groupId: string): Promise<string[]> {
     return (await this.graph.read<{ ts: string }>('rollup/pending-day-times', { groupId })).map((r) => r.ts);
   }
 
-  memoriesInRange(groupId: string, startsAt: string, endsAt: string): Promise<MemoryRow[]> {
-    return this.graph.read('rollup/memories-in-range', { groupId, startsAt, endsAt });
+  /** The memories of several periods in one read: those in [startsAt, endsAt) of each, by period key. */
+  async memoriesInPeriods(
+    groupId: string,
+    periods: { key: string; startsAt: string; endsAt: string }[],
+  ): Promise<Map<string, MemoryRow[]>> {
+    return byKey(
+      await this.graph.read<KeyedRow<MemoryRow>>('rollup/memories-in-periods', { groupId, periods }),
+    );
   }
 
   async pendingChildPeriods(groupId: string, level: CalendarLevel): Promise<string[]> {
@@ -107,13 +141,19 @@ export class RollupRepository {
     return rows.map((r) => r.periodStart);
   }
 
-  childSummaries(
+  /** The summaries at `level` starting in [from, to) of each period, by period key: children of several parents. */
+  async childSummaries(
     groupId: string,
     level: CalendarLevel,
-    from: string,
-    to: string,
-  ): Promise<ChildSummaryRow[]> {
-    return this.graph.read('rollup/child-summaries-in-range', { groupId, level, from, to });
+    periods: { key: string; from: string; to: string }[],
+  ): Promise<Map<string, ChildSummaryRow[]>> {
+    return byKey(
+      await this.graph.read<KeyedRow<ChildSummaryRow>>('rollup/child-summaries-in-periods', {
+        groupId,
+        level,
+        periods,
+      }),
+    );
   }
 
   recentSummaries(groupId: string, level: SummaryLevel, limit: number) {
@@ -124,31 +164,38 @@ export class RollupRepository {
     });
   }
 
-  /** One period, one transaction: the summary node, its vector, its topics, its SUMMARIZES links, the children's flags. */
-  async writeSummary(
-    summary: SummaryWrite,
-    vectors: { embedding: number[]; contentEmbedding: number[] },
-    children: { memoryIds?: string[]; childSummaryIds?: string[] },
-  ): Promise<{ version: number }> {
-    const topics = summary.topics.map((name, i) => ({
-      id: topicId(summary.groupId, name),
-      name,
-      weight: summary.topicWeights[i] ?? 0,
+  /**
+   * Several periods of one group and level, one transaction: the summary nodes, their vectors, topics and SUMMARIZES
+   * links, and the children's pending flags cleared in the same write. The group lock comes first (see holdGroup).
+   */
+  async writeSummaries(groupId: string, rows: SummaryRow[]): Promise<{ id: string; version: number }[]> {
+    const topics = rows.map(({ summary }) => ({
+      summaryId: summary.id,
+      topics: summary.topics.map((name, i) => ({
+        id: topicId(summary.groupId, name),
+        name,
+        weight: summary.topicWeights[i] ?? 0,
+      })),
     }));
+    const memoryLinks = rows.flatMap(({ summary, memoryIds }) =>
+      memoryIds?.length ? [{ summaryId: summary.id, memoryIds }] : [],
+    );
+    const childLinks = rows.flatMap(({ summary, childSummaryIds }) =>
+      childSummaryIds?.length ? [{ summaryId: summary.id, childIds: childSummaryIds }] : [],
+    );
     return this.graph.writeTx(async (tx) => {
-      await holdGroup(tx, summary.groupId);
-      const [row] = await tx.run<{ version: number }>('rollup/upsert-summary', { summary, ...vectors });
-      await tx.run('rollup/link-topics', { summaryId: summary.id, topics });
-      if (children.memoryIds?.length) {
-        await tx.run('rollup/link-memories', { summaryId: summary.id, memoryIds: children.memoryIds });
-      }
-      if (children.childSummaryIds?.length) {
-        await tx.run('rollup/link-child-summaries', {
-          summaryId: summary.id,
-          childIds: children.childSummaryIds,
-        });
-      }
-      return { version: row?.version ?? 1 };
+      await holdGroup(tx, groupId);
+      const written = await tx.run<{ id: string; version: number }>('rollup/upsert-summaries', {
+        rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
+          summary,
+          embedding,
+          contentEmbedding,
+        })),
+      });
+      await tx.run('rollup/link-topics', { rows: topics });
+      if (memoryLinks.length > 0) await tx.run('rollup/link-memories', { rows: memoryLinks });
+      if (childLinks.length > 0) await tx.run('rollup/link-child-summaries', { rows: childLinks });
+      return written;
     });
   }
 

@@ -47,29 +47,17 @@ export function noteFallback(ctx: CycleContext, period: string, draft: { fallbac
 export type RollupStep = (ctx: CycleContext) => Promise<LevelCounts>;
 
 /**
- * Runs one period's work; a failure of the summarizer or of the period's data is recorded and the cycle goes on
- * with the next period, but a database failure stops the cycle (the next one starts where this one stopped).
+ * The error policy of the roll-up steps: a failure of the summarizer or of one period's data is recorded for that
+ * period and the cycle goes on with the next, but a database failure stops the cycle (the next one starts where this
+ * one stopped). Rethrows what stops the cycle.
  */
-export async function forEachPeriod<T>(
-  ctx: CycleContext,
-  label: string,
-  items: T[],
-  keyOf: (item: T) => string,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  for (const item of items) {
-    // Between periods, never inside one: what is committed is whole, and the next cycle picks up the rest.
-    if (ctx.signal?.aborted) throw new CycleStoppedError(ctx.groupId);
-    try {
-      await work(item);
-    } catch (error) {
-      if (stopsTheCycle(error)) throw error;
-      const message = `${label} ${keyOf(item)}: ${(error as Error).message}`;
-      ctx.errors.push(message);
-      ctx.log.error({ groupId: ctx.groupId, err: error }, message);
-    }
+export function recordPeriodFailure(ctx: CycleContext, label: string, keys: string[], error: unknown): void {
+  if (stopsTheCycle(error)) throw error;
+  for (const key of keys) {
+    const message = `${label} ${key}: ${(error as Error).message}`;
+    ctx.errors.push(message);
+    ctx.log.error({ groupId: ctx.groupId, err: error }, message);
   }
-  await ctx.renewLease();
 }
 
 /**

@@ -2,9 +2,9 @@ import type { SummaryItem } from '../ai/summarizers/types.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import type { CalendarLevel } from '../domain/levels.js';
 import { isClosed, localDate, type Period, parentKey, periodForKey } from '../domain/periods.js';
-import { childRange, countSpeakers, mergeSpeakerCounts, RecentWindow } from '../domain/rollup.js';
-import { type CycleContext, forEachPeriod } from './cycle-context.js';
-import { rollUpPeriod } from './summarize-period.js';
+import { childRange, countSpeakers, mergeSpeakerCounts } from '../domain/rollup.js';
+import type { CycleContext } from './cycle-context.js';
+import { rollUpLevel } from './rollup-level.js';
 
 /** What one calendar period holds, in the shape the summarizer takes. */
 interface PeriodContents {
@@ -17,7 +17,8 @@ interface PeriodContents {
 interface CalendarLevelSpec {
   /** Keys of the periods that have a pending child (a new memory, a regenerated child summary). */
   pendingKeys(ctx: CycleContext): Promise<string[]>;
-  contents(ctx: CycleContext, period: Period): Promise<PeriodContents>;
+  /** What several periods hold, by period key, in one read. */
+  contents(ctx: CycleContext, periods: Period[]): Promise<Map<string, PeriodContents>>;
   /** Below this many children a period is carried by the local summarizer instead of the configured one. */
   worthSummarizing(ctx: CycleContext): number;
   /** Days and weeks have a level above them that must (re)summarise them. */
@@ -30,13 +31,16 @@ const LEVELS: Record<CalendarLevel, CalendarLevelSpec> = {
       const times = await ctx.rollups.pendingDayTimes(ctx.groupId);
       return times.map((ts) => localDate(ts, ctx.timezone));
     },
-    async contents(ctx, period) {
-      const memories = await ctx.rollups.memoriesInRange(ctx.groupId, period.startsAt, period.endsAt);
-      return {
+    async contents(ctx, periods) {
+      const byDay = await ctx.rollups.memoriesInPeriods(
+        ctx.groupId,
+        periods.map((p) => ({ key: p.key, startsAt: p.startsAt, endsAt: p.endsAt })),
+      );
+      return mapValues(byDay, (memories) => ({
         items: memories,
         speakerCounts: countSpeakers(memories.map((m) => m.speaker)),
         messageCount: memories.length,
-      };
+      }));
     },
     worthSummarizing: (ctx) => ctx.rollup.dayMinMemories,
     hasParent: true,
@@ -52,14 +56,17 @@ function parentLevel(level: 'week' | 'month', childLevel: 'day' | 'week'): Calen
       const starts = await ctx.rollups.pendingChildPeriods(ctx.groupId, childLevel);
       return starts.map((start) => parentKey(childLevel, start));
     },
-    async contents(ctx, period) {
-      const range = childRange(level, period);
-      const children = await ctx.rollups.childSummaries(ctx.groupId, childLevel, range.from, range.to);
-      return {
+    async contents(ctx, periods) {
+      const byPeriod = await ctx.rollups.childSummaries(
+        ctx.groupId,
+        childLevel,
+        periods.map((p) => ({ key: p.key, ...childRange(level, p) })),
+      );
+      return mapValues(byPeriod, (children) => ({
         items: children.map((c) => ({ id: c.id, text: c.text, ts: c.periodStart })),
         speakerCounts: mergeSpeakerCounts(children),
         messageCount: children.reduce((sum, c) => sum + (c.messageCount ?? 0), 0),
-      };
+      }));
     },
     worthSummarizing: (ctx) => (level === 'week' ? ctx.rollup.weekMinDays : ctx.rollup.monthMinWeeks),
     hasParent: level === 'week',
@@ -93,33 +100,28 @@ export async function rollupCalendarLevel(ctx: CycleContext, level: CalendarLeve
     return counts;
   }
 
-  const recent = new RecentWindow(await ctx.rollups.recentSummaries(ctx.groupId, level, 30));
-  await forEachPeriod(
-    ctx,
+  return rollUpLevel(ctx, {
     level,
-    closed,
-    (p) => p.key,
-    async (period) => {
-      const contents = await spec.contents(ctx, period);
-      if (contents.items.length === 0) return;
-      const outcome = await rollUpPeriod(
-        ctx,
-        {
-          level,
-          key: period.key,
-          start: period.start,
-          end: period.end,
-          startsAt: period.startsAt,
-          endsAt: period.endsAt,
-          ...contents,
-          parentPending: spec.hasParent,
-          thin: contents.items.length < spec.worthSummarizing(ctx),
-        },
-        recent,
-      );
-      counts[outcome]++;
-    },
-  );
-  if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, level);
-  return counts;
+    periods: closed,
+    keyOf: (p) => p.key,
+    read: (periods) => spec.contents(ctx, periods),
+    describe: (period, contents) =>
+      !contents?.items.length
+        ? null
+        : {
+            level,
+            key: period.key,
+            start: period.start,
+            end: period.end,
+            startsAt: period.startsAt,
+            endsAt: period.endsAt,
+            ...contents,
+            parentPending: spec.hasParent,
+            thin: contents.items.length < spec.worthSummarizing(ctx),
+          },
+  });
+}
+
+function mapValues<A, B>(map: Map<string, A>, f: (value: A) => B): Map<string, B> {
+  return new Map([...map].map(([key, value]) => [key, f(value)]));
 }

@@ -1,10 +1,10 @@
 import type { LevelCounts } from '../domain/cycle-report.js';
 import { summaryId } from '../domain/ids.js';
 import { addDays, localDate } from '../domain/periods.js';
-import { countSpeakers, RecentWindow } from '../domain/rollup.js';
+import { countSpeakers } from '../domain/rollup.js';
 import { assignSessions, isSessionReady } from '../domain/sessions.js';
-import { type CycleContext, forEachPeriod } from './cycle-context.js';
-import { rollUpPeriod } from './summarize-period.js';
+import type { CycleContext } from './cycle-context.js';
+import { rollUpLevel } from './rollup-level.js';
 
 /**
  * Sessions: pending memories are grouped into sessions (explicit ids, or idle gaps), joining the sessions already
@@ -37,37 +37,35 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
     return counts;
   }
 
-  const recent = new RecentWindow(await ctx.rollups.recentSummaries(ctx.groupId, 'session', 30));
-  await forEachPeriod(
-    ctx,
-    'session',
-    ready,
-    (a) => a.key,
-    async (assignment) => {
-      const id = summaryId(ctx.groupId, 'session', assignment.key);
-      const memories = await ctx.rollups.sessionMemories(ctx.groupId, id, assignment.memoryIds);
-      const start = localDate(assignment.startsAt, ctx.timezone);
-      const outcome = await rollUpPeriod(
-        ctx,
-        {
-          level: 'session',
-          key: assignment.key,
-          start,
-          end: addDays(localDate(assignment.endsAt, ctx.timezone), 1),
-          startsAt: assignment.startsAt,
-          endsAt: assignment.endsAt,
-          items: memories,
-          speakerCounts: countSpeakers(memories.map((m) => m.speaker)),
-          messageCount: memories.length,
-          session: { key: assignment.key, explicit: assignment.explicit },
-          parentPending: false,
-          thin: memories.length < ctx.rollup.dayMinMemories,
-        },
-        recent,
-      );
-      counts[outcome]++;
-    },
-  );
-  if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, 'session');
-  return counts;
+  return rollUpLevel(ctx, {
+    level: 'session',
+    periods: ready,
+    keyOf: (a) => a.key,
+    read: (sessions) =>
+      ctx.rollups.sessionMemories(
+        ctx.groupId,
+        sessions.map((a) => ({
+          key: a.key,
+          summaryId: summaryId(ctx.groupId, 'session', a.key),
+          newIds: a.memoryIds,
+        })),
+      ),
+    describe: (assignment, memories) =>
+      !memories?.length
+        ? null
+        : {
+            level: 'session',
+            key: assignment.key,
+            start: localDate(assignment.startsAt, ctx.timezone),
+            end: addDays(localDate(assignment.endsAt, ctx.timezone), 1),
+            startsAt: assignment.startsAt,
+            endsAt: assignment.endsAt,
+            items: memories,
+            speakerCounts: countSpeakers(memories.map((m) => m.speaker)),
+            messageCount: memories.length,
+            session: { key: assignment.key, explicit: assignment.explicit },
+            parentPending: false,
+            thin: memories.length < ctx.rollup.dayMinMemories,
+          },
+  });
 }

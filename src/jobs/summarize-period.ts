@@ -5,7 +5,7 @@ import type { SummaryLevel } from '../domain/levels.js';
 import { addDays } from '../domain/periods.js';
 import { activityScore, type RecentWindow, topSpeakers } from '../domain/rollup.js';
 import { mergeTopics } from '../domain/topics.js';
-import type { SummaryWrite } from '../graph/rollups.js';
+import type { SummaryRow, SummaryWrite } from '../graph/rollups.js';
 import { type CycleContext, noteFallback } from './cycle-context.js';
 
 /** Keeps the content vector's input within what hosted embedding models take in one text (~8k tokens). */
@@ -30,33 +30,15 @@ export interface PeriodToSummarize {
 }
 
 /**
- * Rolls one period up: summarises it, embeds the summary, and writes it with its SUMMARIZES links in one
- * transaction. The period's items are its children: memories for sessions and days, summaries above that.
+ * The summary of one period, its vectors and the children it covers, ready to write: the draft from the summarizer,
+ * plus what Strata computes itself (who was active, how busy it was, its decay). The period's items are its
+ * children: memories for sessions and days, summaries above that.
  */
-export async function rollUpPeriod(
+export async function summarizePeriod(
   ctx: CycleContext,
   period: PeriodToSummarize,
   recent: RecentWindow,
-): Promise<'created' | 'updated'> {
-  const { summary, embedding, contentEmbedding } = await summarizePeriod(ctx, period, recent);
-  const childIds = period.items.map((item) => item.id);
-  const children =
-    period.level === 'session' || period.level === 'day'
-      ? { memoryIds: childIds }
-      : { childSummaryIds: childIds };
-  const { version } = await ctx.rollups.writeSummary(summary, { embedding, contentEmbedding }, children);
-  return version === 1 ? 'created' : 'updated';
-}
-
-/**
- * The summary of one period and its vectors: the draft from the summarizer, plus what Strata computes itself
- * (who was active, how busy it was, its decay).
- */
-async function summarizePeriod(
-  ctx: CycleContext,
-  period: PeriodToSummarize,
-  recent: RecentWindow,
-): Promise<{ summary: SummaryWrite; embedding: number[]; contentEmbedding: number[] }> {
+): Promise<SummaryRow> {
   const summarizer = period.thin ? ctx.localSummarizer : ctx.summarizer;
   const draft = await summarizer.summarize({
     level: period.level,
@@ -104,5 +86,10 @@ async function summarizePeriod(
     parentPending: period.parentPending,
   };
   recent.push(draft.text, period.messageCount);
-  return { summary, embedding, contentEmbedding };
+  const childIds = period.items.map((item) => item.id);
+  const children =
+    period.level === 'session' || period.level === 'day'
+      ? { memoryIds: childIds }
+      : { childSummaryIds: childIds };
+  return { summary, embedding, contentEmbedding, ...children };
 }

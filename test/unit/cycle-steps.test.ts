@@ -6,7 +6,7 @@ import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { CycleRunStore } from '../../src/graph/cycle-runs.js';
 import type { MaintenanceStore } from '../../src/graph/maintenance.js';
-import type { RollupStore, SummaryWrite } from '../../src/graph/rollups.js';
+import type { RollupStore, SummaryRow, SummaryWrite } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
 
@@ -63,16 +63,25 @@ class InMemoryRollups implements RollupStore {
       explicit: Boolean(s.write.explicit),
     }));
   }
-  async sessionMemories(_g: string, summaryId: string, newIds: string[]) {
-    const ids = new Set([...(this.summaries.get(summaryId)?.children ?? []), ...newIds]);
-    return this.rows([...ids]);
+  async sessionMemories(_g: string, sessions: { key: string; summaryId: string; newIds: string[] }[]) {
+    return new Map(
+      sessions.map(({ key, summaryId, newIds }) => {
+        const ids = new Set([...(this.summaries.get(summaryId)?.children ?? []), ...newIds]);
+        return [key, this.rows([...ids])];
+      }),
+    );
   }
   async pendingDayTimes() {
     return [...this.memories.values()].filter((m) => m.dayPending).map((m) => m.ts);
   }
-  async memoriesInRange(_g: string, startsAt: string, endsAt: string) {
-    return this.rows(
-      [...this.memories.values()].filter((m) => m.ts >= startsAt && m.ts < endsAt).map((m) => m.id),
+  async memoriesInPeriods(_g: string, periods: { key: string; startsAt: string; endsAt: string }[]) {
+    return new Map(
+      periods.map(({ key, startsAt, endsAt }) => [
+        key,
+        this.rows(
+          [...this.memories.values()].filter((m) => m.ts >= startsAt && m.ts < endsAt).map((m) => m.id),
+        ),
+      ]),
     );
   }
   async pendingChildPeriods(_g: string, level: string) {
@@ -84,17 +93,22 @@ class InMemoryRollups implements RollupStore {
       ),
     ];
   }
-  async childSummaries(_g: string, level: string, from: string, to: string) {
-    return this.level(level)
-      .filter((s) => s.write.periodStart >= from && s.write.periodStart < to)
-      .map((s) => ({
-        id: s.write.id,
-        text: s.write.text,
-        periodStart: s.write.periodStart,
-        messageCount: s.write.messageCount,
-        activeUsers: s.write.activeUsers,
-        activeUserCounts: s.write.activeUserCounts,
-      }));
+  async childSummaries(_g: string, level: string, periods: { key: string; from: string; to: string }[]) {
+    return new Map(
+      periods.map(({ key, from, to }) => [
+        key,
+        this.level(level)
+          .filter((s) => s.write.periodStart >= from && s.write.periodStart < to)
+          .map((s) => ({
+            id: s.write.id,
+            text: s.write.text,
+            periodStart: s.write.periodStart,
+            messageCount: s.write.messageCount,
+            activeUsers: s.write.activeUsers,
+            activeUserCounts: s.write.activeUserCounts,
+          })),
+      ]),
+    );
   }
   async recentSummaries() {
     return [];
@@ -102,11 +116,12 @@ class InMemoryRollups implements RollupStore {
   async existingSummaryIds(_g: string, level: string, keys: string[]) {
     return new Set(keys.filter((k) => this.summaries.has(`g:${level}:${k}`)));
   }
-  async writeSummary(
-    write: SummaryWrite,
-    _v: unknown,
-    children: { memoryIds?: string[]; childSummaryIds?: string[] },
-  ) {
+  writes: number[] = [];
+  async writeSummaries(_g: string, rows: SummaryRow[]) {
+    this.writes.push(rows.length);
+    return rows.map((row) => ({ id: row.summary.id, version: this.writeSummary(row.summary, row) }));
+  }
+  private writeSummary(write: SummaryWrite, children: { memoryIds?: string[]; childSummaryIds?: string[] }) {
     const before = this.summaries.get(write.id);
     const stored = {
       write,
@@ -124,7 +139,7 @@ class InMemoryRollups implements RollupStore {
       stored.children.add(id);
       (this.summaries.get(id) as StoredSummary).write.parentPending = false;
     }
-    return { version: stored.version };
+    return stored.version;
   }
   async relinkNextPeriod(_g: string, level: string) {
     this.relinked.push(level);
@@ -200,6 +215,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(first.levels.week).toEqual({ created: 2, updated: 0 });
     expect(first.levels.month).toEqual({ created: 1, updated: 0 });
     expect(rollups.relinked).toEqual(['session', 'day', 'week', 'month']);
+    // Many periods per write transaction: one write per level here, not one per period.
+    expect(rollups.writes).toEqual([30, 10, 2, 1]);
     const month = rollups.level('month')[0] as StoredSummary;
     expect(month.write.messageCount).toBe(30);
     expect(month.write.activeUsers).toEqual(['ana', 'ben', 'cai']);
@@ -325,10 +342,29 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(finished.map((r) => r.summarizerFallbacks)).toEqual([['week 2024-03-11: 429 rate limited']]);
   });
 
+  it('records a failed write for every period of its batch and goes on with the next level', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const write = rollups.writeSummaries.bind(rollups);
+    rollups.writeSummaries = async (groupId, rows) => {
+      if (rows[0]?.summary.level === 'week') throw new Error('bad week');
+      return write(groupId, rows);
+    };
+    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(report.status).toBe('succeeded');
+    expect(report.errors).toEqual(['week 2024-03-04: bad week', 'week 2024-03-11: bad week']);
+    expect(report.levels.day.created).toBe(10);
+    expect(report.levels.week.created).toBe(0);
+    // The days stay pending for their weeks, so the next cycle writes them.
+    rollups.writeSummaries = write;
+    const next = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(next.levels.week.created).toBe(2);
+  });
+
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
-    rollups.writeSummary = async () => {
+    rollups.writeSummaries = async () => {
       rollups.deleted = true;
       throw Object.assign(new Error('Node with id 42 has been deleted in this transaction'), {
         code: 'Neo.ClientError.Statement.EntityNotFound',

@@ -1,0 +1,90 @@
+/**
+ * The raw Neo4j figure that bounds a benchmark, measured in the same run on the same data: the same rows written by a
+ * bare UNWIND ... CREATE into a throwaway label (`BenchFloor`, tagged with the run and deleted afterwards). Strata's
+ * figure divided by it is what compares across machines. Rows are prepared before the clock starts, so a floor is the
+ * database's work alone (plus the driver sending the rows).
+ */
+import { randomUUID } from 'node:crypto';
+import { boundedBatches } from '../../src/domain/batches.js';
+import { toMemoryRecord } from '../../src/domain/memory.js';
+import { cypher } from '../../src/graph/cypher.js';
+import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
+import type { Strata } from '../../src/strata.js';
+import type { BenchGroup } from './demo-data.js';
+
+export interface Floor {
+  ms: number;
+  nodes: number;
+  relationships: number;
+}
+
+/**
+ * Ingest's floor: every group's memories with their vectors, in the same batches, `concurrency` transactions at a
+ * time. Each group's rows are prepared (ids, vectors) untimed, then written timed.
+ */
+export async function ingestFloor(
+  strata: Strata,
+  groups: BenchGroup[],
+  options: { batch: number; concurrency: number },
+): Promise<Floor> {
+  const run = randomUUID();
+  let ms = 0;
+  let nodes = 0;
+  try {
+    for (const group of groups) {
+      const records = group.memories.map((m) => toMemoryRecord(group.groupId, m));
+      const vectors = await strata.embedder.embeddings.embedDocuments(records.map((r) => r.text));
+      const rows = records.map((r, i) => ({ ...r, embedding: vectors[i] }));
+      const batches = boundedBatches(rows, options.batch);
+      const started = performance.now();
+      await inParallel(batches, options.concurrency, async (batch) => {
+        await strata.graph.write('bench/ingest-floor', { run, rows: batch });
+      });
+      ms += performance.now() - started;
+      nodes += rows.length;
+    }
+  } finally {
+    await strata.graph.autoCommit(cypher('bench/floor-cleanup'), { run });
+  }
+  return { ms, nodes, relationships: 0 };
+}
+
+/**
+ * The roll-up's floor: for each group, as many nodes as it has summaries (same texts, both vectors) and as many
+ * relationships as their SUMMARIZES, to the same children, in transactions bounded as the cycle bounds its own.
+ */
+export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<Floor> {
+  const run = randomUUID();
+  const floor: Floor = { ms: 0, nodes: 0, relationships: 0 };
+  try {
+    for (const groupId of groupIds) {
+      const rows = await strata.graph.read<{ children: string[] }>('bench/rollup-floor-rows', { groupId });
+      const batches = boundedBatches(
+        rows,
+        SUMMARIES_PER_WRITE,
+        SUMMARY_CHILDREN_PER_WRITE,
+        (r) => r.children.length,
+      );
+      const started = performance.now();
+      for (const batch of batches) await strata.graph.write('bench/rollup-floor', { run, rows: batch });
+      floor.ms += performance.now() - started;
+      floor.nodes += rows.length;
+      floor.relationships += rows.reduce((n, r) => n + r.children.length, 0);
+    }
+  } finally {
+    await strata.graph.autoCommit(cypher('bench/floor-cleanup'), { run });
+  }
+  return floor;
+}
+
+async function inParallel<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}

@@ -1,0 +1,36 @@
+// One batch of memories in one statement. First the group's own node: its settings, the time of its last write
+// (which tells the scheduler it has new data), and its clock: the time of its latest memory, which decay and archiving
+// run on, so an imported archive ages as it would have live. Taking its lock first also orders this batch after a
+// cycle write in flight for the group.
+MERGE (g:Group {id: $groupId})
+ON CREATE SET g.createdAt = datetime(), g.timezone = $timezone
+SET g.lastIngestAt = datetime(),
+    g.latestMemoryAt = CASE
+      WHEN g.latestMemoryAt IS NULL OR datetime($latestTs) > g.latestMemoryAt THEN datetime($latestTs)
+      ELSE g.latestMemoryAt
+    END
+// Then the memories. MERGE on the group and the id (unique together) makes a repeated batch a no-op; the batch
+// token tells which rows this statement created, and only those get their vector (a memory another writer created
+// first keeps its own). New memories are pending for both roll-ups (session and day) until a summary covers them.
+// `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
+WITH DISTINCT g
+UNWIND $memories AS row
+MERGE (m:Memory {groupId: $groupId, id: row.id})
+ON CREATE SET
+  m.text = row.text,
+  m.speaker = row.speaker,
+  m.ts = datetime(row.ts),
+  m.sessionId = row.sessionId,
+  m.meta = row.meta,
+  m.ingestedAt = datetime(),
+  m.ingestBatch = $batchId,
+  m.sessionPending = true,
+  m.dayPending = true
+WITH m, row, m.ingestBatch = $batchId AS created
+// The procedure stores the vector as a compact float32 array rather than a list of doubles.
+CALL (m, row, created) {
+  WITH m, row
+  WHERE created
+  CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+}
+RETURN m.id AS id, created

@@ -1,0 +1,43 @@
+// Creates summaries, or regenerates them in place (version + 1): the id is the natural key, so there is never a
+// second node for one period. Several periods of one level per transaction, one row each. Topics are stored as
+// parallel lists because node properties cannot hold maps.
+// Two vectors: `embedding` (the summary text, indexed for recall) and `contentEmbedding` (everything the period
+// holds, for drift and eras).
+UNWIND $rows AS row
+WITH row, row.summary AS summary
+MERGE (s:Summary {id: summary.id})
+ON CREATE SET
+  s.groupId = summary.groupId,
+  s.level = summary.level,
+  s.createdAt = datetime(),
+  s.version = 0
+SET
+  s.periodStart = date(summary.periodStart),
+  s.periodEnd = date(summary.periodEnd),
+  s.startsAt = datetime(summary.startsAt),
+  s.endsAt = datetime(summary.endsAt),
+  s.sessionKey = summary.sessionKey,
+  s.explicit = summary.explicit,
+  s.text = summary.text,
+  s.topics = summary.topics,
+  s.topicWeights = summary.topicWeights,
+  s.highlights = summary.highlights,
+  s.activeUsers = summary.activeUsers,
+  s.activeUserCounts = [n IN summary.activeUserCounts | toInteger(n)],
+  // Originals pruned past their retention still count for the session or day that covered them.
+  s.messageCount = toInteger(summary.messageCount) + coalesce(s.prunedMemories, 0),
+  s.activityScore = summary.activityScore,
+  s.decay = summary.decay,
+  s.summarizer = summary.summarizer,
+  s.parentPending = summary.parentPending,
+  s.updatedAt = datetime(),
+  s.version = s.version + 1
+// A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.
+FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | SET s:Session)
+FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | SET s:Day)
+FOREACH (_ IN CASE WHEN s.level = 'week' THEN [1] ELSE [] END | SET s:Week)
+FOREACH (_ IN CASE WHEN s.level = 'month' THEN [1] ELSE [] END | SET s:Month)
+WITH s, row
+CALL db.create.setNodeVectorProperty(s, 'embedding', row.embedding)
+CALL db.create.setNodeVectorProperty(s, 'contentEmbedding', row.contentEmbedding)
+RETURN s.id AS id, s.version AS version
