@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { cypher } from '../../src/graph/cypher.js';
+import { RecallRepository } from '../../src/graph/recall.js';
 import { applySchema, schemaReady } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
@@ -211,17 +212,11 @@ describeNeo4j('ingest against Neo4j', () => {
 
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
     const lexical = await eventually(async () => {
-      const rows = await strata.graph.read<{ term: string; memoryCount: number; hits: { id: string }[] }>(
-        'recall/term-hits',
-        {
-          terms: ['quokkas', 'ferry', 'ana'],
-          perTerm: 100,
-          limit: 5,
-          groupId: g,
-          levels: ['memory'],
-          from: null,
-          to: null,
-        },
+      const { termHits: rows } = await new RecallRepository(strata.graph).termHits(
+        { groupId: g, from: null, to: null },
+        ['memory'],
+        ['quokkas', 'ferry', 'ana'],
+        { perTerm: 100, limit: 5 },
       );
       const ids = rows.map((r) => r.hits.map((h) => h.id));
       if (ids[0]?.[0] !== created[0])
