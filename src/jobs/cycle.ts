@@ -86,7 +86,13 @@ export async function runCycle(
   const runId = randomUUID();
   report.runId = runId;
   try {
-    await deps.runs.startRun(runId, groupId, owner, dryRun);
+    const { abandoned } = await deps.runs.startRun(runId, groupId, owner, dryRun);
+    if (abandoned > 0) {
+      deps.log.warn(
+        { groupId, runId, abandoned },
+        'took over the lease of a dead owner: its run marked abandoned',
+      );
+    }
     const ctx: CycleContext = {
       groupId,
       timezone: settings.timezone ?? deps.config.defaultTimezone,

@@ -167,12 +167,16 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
     expect(cli.stdout).toContain('every check holds');
   });
 
-  it('left the lease free and a run record for the resumed cycle by the new owner', async () => {
+  it('left the lease free, a run record for the resumed cycle by the new owner, and the dead one's abandoned', async () => {
     const [lease] = await leases(strata, [groupId]);
     expect(lease?.owner ?? null).toBeNull();
     const records = await runs(strata, groupId);
     const resumed = records.filter((r) => r.status === 'succeeded');
     expect(resumed.length).toBeGreaterThan(0);
     expect(resumed.every((r) => r.owner !== seen.deadOwner)).toBe(true);
+    // The dead owner's run is closed as abandoned by the cycle that took its lease over; none stays running.
+    const dead = records.filter((r) => r.owner === seen.deadOwner && !r.dryRun);
+    expect(dead.map((r) => r.status)).toEqual(['abandoned']);
+    expect(records.filter((r) => r.status === 'running')).toEqual([]);
   });
 });

@@ -143,7 +143,7 @@ const runs: CycleRunStore = {
   acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
-  startRun: async () => undefined,
+  startRun: async () => ({ abandoned: 0 }),
   finishRun: async () => undefined,
   hasPendingWork: async () => false,
 };
