@@ -167,7 +167,7 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
     expect(cli.stdout).toContain('every check holds');
   });
 
-  it('left the lease free, a run record for the resumed cycle by the new owner, and the dead one's abandoned', async () => {
+  it("left the lease free, a run record for the resumed cycle by the new owner, and the dead one's abandoned", async () => {
     const [lease] = await leases(strata, [groupId]);
     expect(lease?.owner ?? null).toBeNull();
     const records = await runs(strata, groupId);
