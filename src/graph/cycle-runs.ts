@@ -60,7 +60,7 @@ export class CycleRunRepository {
 
   async finishRun(run: {
     runId: string;
-    status: 'succeeded' | 'failed';
+    status: 'succeeded' | 'failed' | 'stopped';
     counts: unknown;
     errors: string[];
     summarizerFallbacks: string[];

@@ -142,7 +142,8 @@ export async function runCycle(
       report.status = 'skipped';
       report.reason = 'the group was deleted during the cycle';
     } else if (error instanceof CycleStoppedError) {
-      report.status = 'failed';
+      // Not a failure: shutdown asked for it, and the next cycle resumes where this one stopped.
+      report.status = 'stopped';
       report.reason = error.message;
       deps.log.info({ groupId, runId }, error.message);
     } else {
@@ -179,7 +180,7 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
   await deps.runs.finishRun({
     runId: report.runId as string,
-    status: report.status === 'failed' ? 'failed' : 'succeeded',
+    status: report.status === 'failed' || report.status === 'stopped' ? report.status : 'succeeded',
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
     errors: report.reason ? [...report.errors, report.reason] : report.errors,
     summarizerFallbacks: report.summarizerFallbacks,

@@ -325,6 +325,30 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(finished.map((r) => r.summarizerFallbacks)).toEqual([['week 2024-03-11: 429 rate limited']]);
   });
 
+  it('ends as stopped, not failed, when shutdown aborts it between periods, and records the run so', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const stopping = new AbortController();
+    const finished: { status: string }[] = [];
+    // Shutdown arrives while the first period's summary is written: that period commits, the next is not begun.
+    const write = rollups.writeSummary.bind(rollups);
+    let writes = 0;
+    rollups.writeSummary = async (...args: Parameters<typeof write>) => {
+      writes++;
+      stopping.abort();
+      return write(...args);
+    };
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER, signal: stopping.signal },
+    );
+    expect(writes).toBe(1);
+    expect(report.status).toBe('stopped');
+    expect(report.reason).toContain('stopped for shutdown');
+    expect(finished.map((r) => r.status)).toEqual(['stopped']);
+  });
+
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
