@@ -54,7 +54,9 @@ export async function runCycle(
   const started = Date.now();
   const now = options.now ?? new Date();
   const dryRun = options.dryRun ?? false;
-  const owner = options.owner ?? processOwner;
+  // Each cycle holds the lease as its own owner: two cycles of one group in one process (the scheduler's and a
+  // manual one) exclude each other as two instances do, instead of sharing the lease and releasing it under each other.
+  const owner = options.owner ?? `${processOwner}:${randomUUID().slice(0, 8)}`;
   const report: CycleReport = {
     groupId,
     runId: null,
