@@ -34,6 +34,8 @@ interface ClientTally {
   byRoute: Record<string, number>;
   sentIds: number;
   retries: number;
+  /** When each answer other than 200/201/409 came (epoch ms), to tell the restart's 503s from others. */
+  failures: { status: number; atMs: number }[];
 }
 
 const opts = options({
@@ -52,7 +54,15 @@ async function clientMain(): Promise<void> {
   const url = opts.url as string;
   const group = opts.group as string;
   const deadline = new Deadline(intOption(opts.seconds, 'seconds'));
-  const tally: ClientTally = { group, requests: 0, byStatus: {}, byRoute: {}, sentIds: 0, retries: 0 };
+  const tally: ClientTally = {
+    group,
+    requests: 0,
+    byStatus: {},
+    byRoute: {},
+    sentIds: 0,
+    retries: 0,
+    failures: [],
+  };
   const send = async (route: string, path: string, body?: unknown) => {
     tally.requests++;
     tally.byRoute[route] = (tally.byRoute[route] ?? 0) + 1;
@@ -72,6 +82,7 @@ async function clientMain(): Promise<void> {
       status = 0;
     }
     tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+    if (![200, 201, 409].includes(status)) tally.failures.push({ status, atMs: Date.now() });
     return { status, retryAfter };
   };
   const dayMs = 86_400_000;
@@ -132,12 +143,29 @@ async function soakMain(): Promise<void> {
       CYCLE_SCHEDULE: '*/30 * * * * *',
       STRATA_API_KEY: '',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let appLog = '';
-  app.stderr.on('data', (c: Buffer) => {
-    appLog = (appLog + c.toString()).slice(-20_000);
-  });
+  // LOG_LEVEL=error: every line of its stdout (pino) is an error; stderr holds anything else it printed.
+  const appErrors = new Map<string, number>();
+  const keepLines = (prefix: string) => {
+    let rest = '';
+    return (c: Buffer) => {
+      const lines = (rest + c.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines.filter((l) => l.trim())) {
+        let key = line.slice(0, 160);
+        try {
+          const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+          key = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message.slice(0, 120)}` : ''}`;
+        } catch {
+          // not a pino line
+        }
+        appErrors.set(`${prefix}${key}`, (appErrors.get(`${prefix}${key}`) ?? 0) + 1);
+      }
+    };
+  };
+  app.stdout.on('data', keepLines('log: '));
+  app.stderr.on('data', keepLines('stderr: '));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, app.pid as number);
 
@@ -180,14 +208,15 @@ async function soakMain(): Promise<void> {
     () => rss.push({ atS: (Date.now() - started) / 1000, kb: rssKb(app.pid as number) }),
     5000,
   );
-  let restart: { stopMs: number; startMs: number; atS: number } | null = null;
+  let restart: { stopMs: number; startMs: number; atS: number; fromMs: number; toMs: number } | null = null;
   if (stopCmd && startCmd && seconds >= 120) {
     await sleep(seconds * 400);
-    const atS = Math.round((Date.now() - started) / 1000);
+    const fromMs = Date.now();
+    const atS = Math.round((fromMs - started) / 1000);
     const stopMs = await shell(stopCmd);
     await sleep(5000);
     const startMs = await shell(startCmd);
-    restart = { stopMs, startMs, atS };
+    restart = { stopMs, startMs, atS, fromMs, toMs: Date.now() };
   }
   const tallies = await Promise.all(children);
   clearInterval(sampler);
@@ -242,7 +271,21 @@ async function soakMain(): Promise<void> {
       `planned Neo4j restart at ${restart.atS} s: stop ${restart.stopMs} ms, start ${restart.startMs} ms`,
     );
   else console.log('no planned Neo4j restart (set NEO4J_STOP_CMD and NEO4J_START_CMD, and run 2+ minutes)');
-  if (appLog.trim()) console.log(`app errors logged: ${appLog.trim().split('\n').length} lines`);
+  const failures = tallies.flatMap((t) => t.failures);
+  if (restart && failures.length > 0) {
+    // A request sent just before the stop finishes can be answered after the start returned: one retry window late.
+    const { fromMs, toMs } = restart;
+    const inside = failures.filter((f) => f.status === 503 && f.atMs >= fromMs && f.atMs <= toMs + 30_000);
+    const outside = failures.filter((f) => !inside.includes(f));
+    console.log(
+      `errors inside the restart (stop begun to 30 s after start returned): ${inside.length} 503s; ` +
+        `outside: ${outside.length}${outside.length ? ` ${JSON.stringify(outside.map((f) => ({ status: f.status, atS: Math.round((f.atMs - started) / 1000) })))}` : ''}`,
+    );
+  }
+  const logged = [...appErrors.values()].reduce((a, b) => a + b, 0);
+  console.log(`app errors logged: ${logged} lines`);
+  for (const [line, count] of [...appErrors].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  ${count} x ${line}`);
   for (const group of groups) await strata.groups.deleteGroup(group);
   await strata.close();
 }

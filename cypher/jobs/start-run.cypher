@@ -1,4 +1,14 @@
-// Audit record of one cycle of one group; no row when the group is gone.
+// Audit record of one cycle of one group; no row when the group is gone. The caller holds the group's lease, so a
+// run of another owner still marked running is one whose owner died (kill -9, lost host) or lost the lease before
+// it could close its record: it is marked abandoned, and how many were is returned for the log.
 MATCH (:Group {id: $groupId})
 CREATE (r:AggregationRun {id: $runId, groupId: $groupId, owner: $owner, dryRun: $dryRun, startedAt: datetime(), status: 'running'})
-RETURN r.id AS id
+WITH r
+CALL (r) {
+  MATCH (old:AggregationRun {groupId: r.groupId})
+  WHERE old.status = 'running' AND old.owner <> r.owner
+  SET old.status = 'abandoned', old.endedAt = datetime(),
+      old.errors = coalesce(old.errors, []) + ['abandoned: its owner stopped before closing it; run ' + r.id + ' took over the lease']
+  RETURN count(old) AS abandoned
+}
+RETURN r.id AS id, abandoned

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../errors.js';
+import { CycleStoppedError, DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../errors.js';
 import type { Logger } from '../log.js';
 
 export interface FieldIssue {
@@ -28,6 +28,9 @@ export class HttpError extends Error {
 
 /** Longest Retry-After a held lease gets: the holder releases it when its cycle ends, usually long before expiry. */
 export const LEASE_RETRY_AFTER_MAX_SECONDS = 30;
+
+/** Retry-After of a cycle stopped by a shutdown: about as long as a restart, or a balancer's switch to another instance. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
 export function validationError(where: 'body' | 'query' | 'params', error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({
@@ -80,6 +83,11 @@ export function toHttpError(err: unknown, now: number = Date.now()): HttpError |
       [],
       { retryAfterSeconds: err.retryAfterSeconds },
     );
+  }
+  if (err instanceof CycleStoppedError) {
+    return new HttpError(503, 'shutting_down', `${err.message}; send the request again later`, [], {
+      retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS,
+    });
   }
   if (err instanceof LeaseHeldError) {
     const untilExpiry = Math.ceil((Date.parse(err.expiresAt) - now) / 1000);

@@ -33,6 +33,14 @@ export const unavailableBodySchema = errorBodySchema
   .extend({ error: z.literal('neo4j_unavailable'), retryAfterSeconds: retryAfterSecondsSchema })
   .meta({ id: 'Unavailable' });
 
+/** 503 of a manual cycle: Neo4j cannot serve now, or the server shut down while the cycle ran. */
+export const cycleUnavailableBodySchema = errorBodySchema
+  .extend({
+    error: z.enum(['neo4j_unavailable', 'shutting_down']),
+    retryAfterSeconds: retryAfterSecondsSchema,
+  })
+  .meta({ id: 'CycleUnavailable' });
+
 /** 409 of a manual cycle: another instance holds the group's cycle lease. */
 export const leaseHeldBodySchema = errorBodySchema
   .extend({

@@ -11,8 +11,12 @@ export const cycleReportSchema = z
     groupId: z.string(),
     runId: z.string().nullable(),
     dryRun: z.boolean(),
-    status: z.enum(['succeeded', 'failed', 'skipped']),
-    reason: z.string().optional().meta({ description: 'Why the cycle was skipped or failed' }),
+    status: z.enum(['succeeded', 'failed', 'skipped', 'stopped']).meta({
+      description:
+        'stopped: the server shut down during the cycle; it stopped between two periods, what it wrote stays, ' +
+        'and the next cycle resumes there',
+    }),
+    reason: z.string().optional().meta({ description: 'Why the cycle was skipped, failed or stopped' }),
     leaseExpiresAt: z.string().optional().meta({
       description:
         'Skipped because another instance holds the cycle lease: when that lease expires at the latest',

@@ -37,15 +37,30 @@ export class CycleRunRepository {
     await this.graph.write('jobs/release-lease', { leaseId: groupId, owner });
   }
 
-  /** Throws GroupGoneError when the group does not exist. */
-  async startRun(runId: string, groupId: string, owner: string, dryRun: boolean): Promise<void> {
-    const rows = await this.graph.write('jobs/start-run', { runId, groupId, owner, dryRun });
-    if (rows.length === 0) throw new GroupGoneError(groupId);
+  /**
+   * Opens the run record; the caller holds the lease, so runs of other owners still marked running (their owner
+   * died or lost the lease before closing them) are marked abandoned. Returns how many were. Throws
+   * GroupGoneError when the group does not exist.
+   */
+  async startRun(
+    runId: string,
+    groupId: string,
+    owner: string,
+    dryRun: boolean,
+  ): Promise<{ abandoned: number }> {
+    const [row] = await this.graph.write<{ abandoned: number }>('jobs/start-run', {
+      runId,
+      groupId,
+      owner,
+      dryRun,
+    });
+    if (!row) throw new GroupGoneError(groupId);
+    return { abandoned: row.abandoned };
   }
 
   async finishRun(run: {
     runId: string;
-    status: 'succeeded' | 'failed';
+    status: 'succeeded' | 'failed' | 'stopped';
     counts: unknown;
     errors: string[];
     summarizerFallbacks: string[];

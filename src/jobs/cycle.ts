@@ -54,7 +54,9 @@ export async function runCycle(
   const started = Date.now();
   const now = options.now ?? new Date();
   const dryRun = options.dryRun ?? false;
-  const owner = options.owner ?? processOwner;
+  // Each cycle holds the lease as its own owner: two cycles of one group in one process (the scheduler's and a
+  // manual one) exclude each other as two instances do, instead of sharing the lease and releasing it under each other.
+  const owner = options.owner ?? `${processOwner}:${randomUUID().slice(0, 8)}`;
   const report: CycleReport = {
     groupId,
     runId: null,
@@ -86,7 +88,13 @@ export async function runCycle(
   const runId = randomUUID();
   report.runId = runId;
   try {
-    await deps.runs.startRun(runId, groupId, owner, dryRun);
+    const { abandoned } = await deps.runs.startRun(runId, groupId, owner, dryRun);
+    if (abandoned > 0) {
+      deps.log.warn(
+        { groupId, runId, abandoned },
+        'took over the lease of a dead owner: its run marked abandoned',
+      );
+    }
     const ctx: CycleContext = {
       groupId,
       timezone: settings.timezone ?? deps.config.defaultTimezone,
@@ -136,7 +144,8 @@ export async function runCycle(
       report.status = 'skipped';
       report.reason = 'the group was deleted during the cycle';
     } else if (error instanceof CycleStoppedError) {
-      report.status = 'failed';
+      // Not a failure: shutdown asked for it, and the next cycle resumes where this one stopped.
+      report.status = 'stopped';
       report.reason = error.message;
       deps.log.info({ groupId, runId }, error.message);
     } else {
@@ -173,7 +182,7 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
   await deps.runs.finishRun({
     runId: report.runId as string,
-    status: report.status === 'failed' ? 'failed' : 'succeeded',
+    status: report.status === 'failed' || report.status === 'stopped' ? report.status : 'succeeded',
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
     errors: report.reason ? [...report.errors, report.reason] : report.errors,
     summarizerFallbacks: report.summarizerFallbacks,

@@ -35,7 +35,13 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
     summariesAtKill: 0,
     referenceSummaries: 0,
     deadOwner: '' as string | null,
-    leaseAfterRestart: null as { status: number; reason?: string } | null,
+    deadLeaseExpiresAt: null as string | null,
+    leaseAfterRestart: null as {
+      status: number;
+      retryAfter: string | null;
+      leaseExpiresAt?: string;
+      body: string;
+    } | null,
     takeoverAfterMs: 0,
     resumedCycles: [] as { status: string; created: number; updated: number; pendingWork: boolean }[],
   };
@@ -79,13 +85,16 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
     }
     const [lease] = await leases(strata, [groupId]);
     seen.deadOwner = lease?.owner ?? null;
+    seen.deadLeaseExpiresAt = lease?.expiresAt ?? null;
 
     // Restart. While the dead owner's lease runs, a cycle is refused with the holder and its expiry.
     app = await startApp(opts);
     const early = await aggregate(app.url, groupId);
     seen.leaseAfterRestart = {
       status: early.status,
-      reason: (early.body as { reason?: string }).reason,
+      retryAfter: early.headers?.get('retry-after') ?? null,
+      leaseExpiresAt: (early.body as { leaseExpiresAt?: string }).leaseExpiresAt,
+      body: JSON.stringify(early.body),
     };
     const restartedAt = Date.now();
     for (let i = 0; i < 20; i++) {
@@ -129,8 +138,13 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
   });
 
   it("refuses a cycle while the dead owner's lease runs, and takes the lease over once it expired", () => {
+    // The 409 says until when (the dead owner's expiry) and when to retry; it does not name the holder.
     expect(seen.leaseAfterRestart?.status).toBe(409);
-    expect(seen.leaseAfterRestart?.reason).toContain(seen.deadOwner as string);
+    expect(Date.parse(seen.leaseAfterRestart?.leaseExpiresAt ?? '')).toBe(
+      Date.parse(seen.deadLeaseExpiresAt ?? ''),
+    );
+    expect(Number(seen.leaseAfterRestart?.retryAfter)).toBeGreaterThan(0);
+    expect(seen.leaseAfterRestart?.body).not.toContain(seen.deadOwner as string);
     expect(seen.resumedCycles[0]?.status).toBe('succeeded');
     expect(seen.takeoverAfterMs).toBeLessThan((LEASE_SECONDS + 30) * 1000);
   });
@@ -153,12 +167,16 @@ describeFaults('kill -9 of the app in the middle of a cycle', () => {
     expect(cli.stdout).toContain('every check holds');
   });
 
-  it('left the lease free and a run record for the resumed cycle by the new owner', async () => {
+  it("left the lease free, a run record for the resumed cycle by the new owner, and the dead one's abandoned", async () => {
     const [lease] = await leases(strata, [groupId]);
     expect(lease?.owner ?? null).toBeNull();
     const records = await runs(strata, groupId);
     const resumed = records.filter((r) => r.status === 'succeeded');
     expect(resumed.length).toBeGreaterThan(0);
     expect(resumed.every((r) => r.owner !== seen.deadOwner)).toBe(true);
+    // The dead owner's run is closed as abandoned by the cycle that took its lease over; none stays running.
+    const dead = records.filter((r) => r.owner === seen.deadOwner && !r.dryRun);
+    expect(dead.map((r) => r.status)).toEqual(['abandoned']);
+    expect(records.filter((r) => r.status === 'running')).toEqual([]);
   });
 });

@@ -91,7 +91,9 @@ describeOutage('Neo4j stopped mid-ingest and started again', () => {
     strata = await openTestStrata();
     console.log(
       `outage: stop ${timings.stopMs} ms, start ${timings.startMs} ms, outage ${timings.outageMs} ms; ` +
-        `${attempts.length} requests for ${batches.length} batches; statuses ${JSON.stringify(statusCounts(attempts))}`,
+        `${attempts.length} requests for ${batches.length} batches; statuses ${JSON.stringify(statusCounts(attempts))}; ` +
+        `503 answers took ${JSON.stringify(attempts.filter((a) => a.status === 503).map((a) => a.ms))} ms; ` +
+        `slowest 201: ${Math.max(...attempts.filter((a) => a.status === 201).map((a) => a.ms))} ms`,
     );
   }, 600_000);
 

@@ -24,6 +24,7 @@ describeFaults('SIGTERM with requests and a cycle in flight', () => {
     ingestStatus: 0,
     cycleStatus: 0,
     cycleBody: null as unknown,
+    cycleRetryAfter: null as string | null,
     afterTermStatus: -1,
     exitCode: null as number | null,
     exitSignal: null as string | null,
@@ -63,6 +64,7 @@ describeFaults('SIGTERM with requests and a cycle in flight', () => {
     seen.ingestStatus = ingested.status;
     seen.cycleStatus = cycled.status;
     seen.cycleBody = cycled.body;
+    seen.cycleRetryAfter = cycled.headers?.get('retry-after') ?? null;
     console.log(`sigterm: ${JSON.stringify({ ...seen, cycleBody: undefined })}`);
   }, 600_000);
 
@@ -90,10 +92,18 @@ describeFaults('SIGTERM with requests and a cycle in flight', () => {
     expect((await storedIds(strata, ingestGroup, ids)).length).toBe(ids.length);
   });
 
-  it('releases the lease and closes the run record of the interrupted cycle', async () => {
+  it('releases the lease and closes the run record of the interrupted cycle as stopped, not failed', async () => {
     const [lease] = await leases(strata, [cycleGroup]);
     expect(lease?.owner ?? null).toBeNull();
-    expect((await runs(strata, cycleGroup)).filter((r) => r.status === 'running')).toEqual([]);
+    const records = await runs(strata, cycleGroup);
+    expect(records.filter((r) => r.status === 'running')).toEqual([]);
+    expect(records.map((r) => r.status)).toEqual(['stopped']);
+  });
+
+  it('answers the in-flight manual cycle with 503 shutting_down and Retry-After, not 200 with a failed report', () => {
+    expect(seen.cycleStatus).toBe(503);
+    expect(seen.cycleBody).toMatchObject({ error: 'shutting_down' });
+    expect(Number(seen.cycleRetryAfter)).toBeGreaterThan(0);
   });
 
   it('leaves a graph the next cycle completes and that verifies clean', async () => {

@@ -90,6 +90,26 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
     expect(waited.stdout).toMatch(/succeeded/);
   });
 
+  it('marks the run of an owner that died holding the lease abandoned when the next cycle takes it over', async () => {
+    // The dead owner: its lease ran out (0 s), its run record never closed.
+    const deadRun = `dead-run-${groupId}`;
+    expect((await strata.runs.acquireLease(groupId, OTHER, 0)).acquired).toBe(true);
+    await strata.runs.startRun(deadRun, groupId, OTHER, false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const report = await strata.cycle(groupId);
+    expect(report.status).toBe('succeeded');
+    const records = await strata.graph.read<{ id: string; status: string; errors: string[] | null }>(
+      'inspect/aggregation-runs',
+      { groupId },
+    );
+    const dead = records.find((r) => r.id === deadRun);
+    expect(dead?.status).toBe('abandoned');
+    expect(dead?.errors?.join(' ')).toContain(report.runId as string);
+    expect(records.find((r) => r.id === report.runId)?.status).toBe('succeeded');
+    expect(records.filter((r) => r.status === 'running')).toEqual([]);
+  });
+
   it('answers 200 once the lease is free', async () => {
     const res = await request(app).post(`/v1/groups/${groupId}/aggregate?dryRun=true`);
     expect(res.status).toBe(200);

@@ -267,6 +267,19 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(skipped.reason).toMatch(/instance-[ab]/);
   });
 
+  it('lets only one of two simultaneous cycles of one process run a group (the scheduler and a manual cycle)', async () => {
+    const g = group('lease-local');
+    await ingestAll(strata, g, demoMemories(16).slice(0, 600));
+    const [a, b] = await Promise.all([
+      strata.cycle(g, { now: AFTER_DATA }),
+      strata.cycle(g, { now: AFTER_DATA }),
+    ]);
+    // Before, both took the process's lease: they ran side by side, and the first to end released the lease
+    // under the other, which then failed with "lease lost".
+    expect([a.status, b.status].sort()).toEqual(['skipped', 'succeeded']);
+    expect((a.status === 'skipped' ? a : b).leaseExpiresAt).toBeTruthy();
+  });
+
   it('takes over the lease of a crashed owner once it expires', async () => {
     const g = group('expiry');
     await strata.services.ingest(g, demoMemories(18).slice(0, 5));

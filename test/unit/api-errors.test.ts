@@ -1,9 +1,19 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
-import { LEASE_RETRY_AFTER_MAX_SECONDS, toHttpError } from '../../src/api/errors.js';
+import {
+  LEASE_RETRY_AFTER_MAX_SECONDS,
+  SHUTDOWN_RETRY_AFTER_SECONDS,
+  toHttpError,
+} from '../../src/api/errors.js';
 import { loadConfig } from '../../src/config.js';
-import { DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../../src/errors.js';
+import { emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import {
+  CycleStoppedError,
+  DatabaseUnavailableError,
+  GroupGoneError,
+  LeaseHeldError,
+} from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { createStrata, type Strata } from '../../src/strata.js';
 import { stubServices } from '../support/stub-services.js';
@@ -32,6 +42,44 @@ describe('toHttpError', () => {
     expect(toHttpError(new LeaseHeldError('g', '2024-05-01T11:59:00Z'), now)?.extra.retryAfterSeconds).toBe(
       1,
     );
+  });
+
+  it('answers a manual cycle that a shutdown stopped with 503 shutting_down and Retry-After, not a 200', async () => {
+    expect(toHttpError(new CycleStoppedError('g'))).toMatchObject({
+      status: 503,
+      code: 'shutting_down',
+      extra: { retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS },
+    });
+    const stopped = {
+      groupId: 'team-a',
+      runId: 'r1',
+      dryRun: false,
+      status: 'stopped' as const,
+      reason: new CycleStoppedError('team-a').message,
+      levels: emptyLevels(),
+      decayUpdated: 0,
+      pruned: emptyPruned(),
+      errors: [],
+      summarizerFallbacks: [],
+      pendingWork: false,
+      startedAt: '2024-05-01T12:00:00.000Z',
+      tookMs: 10,
+    };
+    const app = createApp({
+      services: stubServices({
+        getGroup: async () => ({}) as Awaited<ReturnType<ReturnType<typeof stubServices>['getGroup']>>,
+        aggregate: async () => stopped,
+      }),
+      log: createLogger('silent'),
+      bodyLimitBytes: 100_000,
+    });
+    const res = await request(app).post('/v1/groups/team-a/aggregate');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(SHUTDOWN_RETRY_AFTER_SECONDS));
+    expect(res.body).toMatchObject({
+      error: 'shutting_down',
+      retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS,
+    });
   });
 
   it('answers a body the reader cannot read (gzip that is not gzip) with 400, not 500', async () => {

@@ -158,7 +158,7 @@ const runs: CycleRunStore = {
   acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
-  startRun: async () => undefined,
+  startRun: async () => ({ abandoned: 0 }),
   finishRun: async () => undefined,
   hasPendingWork: async () => false,
 };
@@ -359,6 +359,31 @@ describe('the roll-up cycle (in-memory repository)', () => {
     rollups.writeSummaries = write;
     const next = await runCycle(deps(rollups), 'g', { now: LATER });
     expect(next.levels.week.created).toBe(2);
+  });
+
+  it('ends as stopped, not failed, when shutdown aborts it between periods, and records the run so', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const stopping = new AbortController();
+    const finished: { status: string }[] = [];
+    // Shutdown arrives while the first batch of summaries is written: that batch commits, the next period is not
+    // begun.
+    const write = rollups.writeSummaries.bind(rollups);
+    let writes = 0;
+    rollups.writeSummaries = async (...args: Parameters<typeof write>) => {
+      writes++;
+      stopping.abort();
+      return write(...args);
+    };
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER, signal: stopping.signal },
+    );
+    expect(writes).toBe(1);
+    expect(report.status).toBe('stopped');
+    expect(report.reason).toContain('stopped for shutdown');
+    expect(finished.map((r) => r.status)).toEqual(['stopped']);
   });
 
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { cycleReportSchema } from '../../domain/cycle-report.js';
 import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
 import { verifyReportSchema } from '../../domain/verify.js';
-import { GroupGoneError, LeaseHeldError } from '../../errors.js';
+import { CycleStoppedError, GroupGoneError, LeaseHeldError } from '../../errors.js';
 import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
-import { leaseHeldBodySchema } from '../openapi.js';
+import { cycleUnavailableBodySchema, leaseHeldBodySchema } from '../openapi.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
@@ -108,6 +108,12 @@ export function groupRoutes(services: ApiServices) {
             "another instance holds this group's cycle lease: nothing was done; Retry-After says when to try again",
           schema: leaseHeldBodySchema,
         },
+        503: {
+          description:
+            'Neo4j is unavailable, or the server shut down during the cycle (what it wrote stays, the next cycle ' +
+            'resumes there): send the request again after Retry-After',
+          schema: cycleUnavailableBodySchema,
+        },
       },
       handler: async ({ params, query }) => {
         await requireGroup(params.groupId);
@@ -117,6 +123,8 @@ export function groupRoutes(services: ApiServices) {
           if (report.leaseExpiresAt) throw new LeaseHeldError(params.groupId, report.leaseExpiresAt);
           throw new GroupGoneError(params.groupId);
         }
+        // Stopped by a shutdown: the work is not done, so not a 200; another (or the restarted) instance resumes it.
+        if (report.status === 'stopped') throw new CycleStoppedError(params.groupId);
         return report;
       },
     }),

@@ -95,9 +95,9 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
   },
 };
 
-/** A cycle that stopped, or finished with periods it could not summarise. */
+/** A cycle that failed, was stopped by a shutdown, or finished with periods it could not summarise. */
 export function cycleFailed(report: CycleReport): boolean {
-  return report.status === 'failed' || report.errors.length > 0;
+  return report.status === 'failed' || report.status === 'stopped' || report.errors.length > 0;
 }
 
 const LEVELS = ['session', 'day', 'week', 'month', 'era'] as const;

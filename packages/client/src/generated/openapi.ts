@@ -400,9 +400,12 @@ export interface components {
             groupId: string;
             runId: string | null;
             dryRun: boolean;
-            /** @enum {string} */
-            status: "succeeded" | "failed" | "skipped";
-            /** @description Why the cycle was skipped or failed */
+            /**
+             * @description stopped: the server shut down during the cycle; it stopped between two periods, what it wrote stays, and the next cycle resumes there
+             * @enum {string}
+             */
+            status: "succeeded" | "failed" | "skipped" | "stopped";
+            /** @description Why the cycle was skipped, failed or stopped */
             reason?: string;
             /** @description Skipped because another instance holds the cycle lease: when that lease expires at the latest */
             leaseExpiresAt?: string;
@@ -448,6 +451,19 @@ export interface components {
             pendingWork: boolean;
             startedAt: string;
             tookMs: number;
+        };
+        CycleUnavailable: {
+            /** @enum {string} */
+            error: "neo4j_unavailable" | "shutting_down";
+            message: string;
+            /** @description For invalid input: each bad field and what is wrong with it */
+            issues?: {
+                /** @example body.memories.1.ts */
+                field: string;
+                message: string;
+            }[];
+            /** @description The Retry-After header as a field: seconds to wait before sending the request again */
+            retryAfterSeconds: number;
         };
         DriftChart: {
             /**
@@ -1422,15 +1438,13 @@ export interface operations {
                     "application/json": components["schemas"]["LeaseHeld"];
                 };
             };
-            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            /** @description Neo4j is unavailable, or the server shut down during the cycle (what it wrote stays, the next cycle resumes there): send the request again after Retry-After */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the same request again */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unavailable"];
+                    "application/json": components["schemas"]["CycleUnavailable"];
                 };
             };
         };
