@@ -1,8 +1,8 @@
-// What recall needs around its best memory candidates, in one round trip: each memory's own fields, the turns just before and after it in its conversation (the same session id, or neither has one,
-// within the idle gap that ends a session: one range seek on (groupId, ts) per direction, each bound written out,
-// since the planner seeks only one bound of a chained comparison), and the summaries
-// above it with the path down from each, so a summary hit can show the candidates beneath it without walking
-// down through every memory of its period.
+// What recall needs around its best memory candidates, in one round trip: each memory's own fields; the turns just
+// before and after it in its conversation (the same session id, or neither has one, within the idle gap that ends
+// a session: one range seek on (groupId, ts) per direction, each bound written out, since the planner seeks only
+// one bound of a chained comparison); and the summaries above it with the path down from each, so a summary hit
+// can show the candidates beneath it without walking down through every memory of its period.
 UNWIND $ids AS id
 MATCH (m:Memory {groupId: $groupId, id: id})
 RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts,
