@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mulberry32 } from '../../../seed/generator.js';
 
 export interface MemoryIn {
   id: string;
@@ -19,18 +20,6 @@ const VERBS = ['moved', 'fixed', 'planned', 'discussed', 'postponed', 'finished'
 const TAILS = ['before Friday', 'after lunch', 'with the whole team', 'for next week', 'again today'];
 const SPEAKERS = ['ana', 'ben', 'chloe', 'dev'];
 
-/** A seeded generator, so a scenario and its reference build see the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `days` days of conversation ending `endDaysAgo` days before now (so every period is closed), `perDay` messages
  * a day in two sittings; the subject changes every two weeks. Ids are `<prefix>-<n>`; every other day's sittings
@@ -43,7 +32,8 @@ export function conversation(options: {
   endDaysAgo?: number;
   seed?: number;
 }): MemoryIn[] {
-  const random = prng(options.seed ?? 7);
+  // Seeded, so a scenario and its reference build see the same data.
+  const random = mulberry32(options.seed ?? 7);
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)] as T;
   const dayMs = 86_400_000;
   const today = Math.floor(Date.now() / dayMs) * dayMs;
