@@ -71,3 +71,26 @@ export function emptyLevels(): CycleReport['levels'] {
 export function emptyPruned(): CycleReport['pruned'] {
   return { archived: { session: 0, day: 0, week: 0, month: 0 }, memories: 0 };
 }
+
+/** A cycle's report before it has done anything: succeeded, nothing counted, no errors. */
+export function newCycleReport(
+  groupId: string,
+  startedAt: string,
+  fields: Partial<CycleReport> = {},
+): CycleReport {
+  return {
+    groupId,
+    runId: null,
+    dryRun: false,
+    status: 'succeeded',
+    levels: emptyLevels(),
+    decayUpdated: 0,
+    pruned: emptyPruned(),
+    errors: [],
+    summarizerFallbacks: [],
+    pendingWork: false,
+    startedAt,
+    tookMs: 0,
+    ...fields,
+  };
+}

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
-import { type CycleReport, emptyLevels, emptyPruned, type LevelCounts } from '../domain/cycle-report.js';
+import { type CycleReport, type LevelCounts, newCycleReport } from '../domain/cycle-report.js';
 import { CycleStoppedError, GroupGoneError, LeaseLostError } from '../errors.js';
 import type { CycleRunStore } from '../graph/cycle-runs.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
@@ -57,20 +57,7 @@ export async function runCycle(
   // Each cycle holds the lease as its own owner: two cycles of one group in one process (the scheduler's and a
   // manual one) exclude each other as two instances do, instead of sharing the lease and releasing it under each other.
   const owner = options.owner ?? `${processOwner}:${randomUUID().slice(0, 8)}`;
-  const report: CycleReport = {
-    groupId,
-    runId: null,
-    dryRun,
-    status: 'succeeded',
-    levels: emptyLevels(),
-    decayUpdated: 0,
-    pruned: emptyPruned(),
-    errors: [],
-    summarizerFallbacks: [],
-    pendingWork: false,
-    startedAt: new Date(started).toISOString(),
-    tookMs: 0,
-  };
+  const report = newCycleReport(groupId, new Date(started).toISOString(), { dryRun });
   const ttl = deps.config.scheduler.leaseSeconds;
   const settings = await deps.rollups.groupSettings(groupId);
   const lease = settings ? await deps.runs.acquireLease(groupId, owner, ttl).catch(goneAsNull) : null;

@@ -7,7 +7,7 @@ import {
   toHttpError,
 } from '../../src/api/errors.js';
 import { loadConfig } from '../../src/config.js';
-import { emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { newCycleReport } from '../../src/domain/cycle-report.js';
 import {
   CycleStoppedError,
   DatabaseUnavailableError,
@@ -50,21 +50,12 @@ describe('toHttpError', () => {
       code: 'shutting_down',
       extra: { retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS },
     });
-    const stopped = {
-      groupId: 'team-a',
+    const stopped = newCycleReport('team-a', '2024-05-01T12:00:00.000Z', {
       runId: 'r1',
-      dryRun: false,
-      status: 'stopped' as const,
+      status: 'stopped',
       reason: new CycleStoppedError('team-a').message,
-      levels: emptyLevels(),
-      decayUpdated: 0,
-      pruned: emptyPruned(),
-      errors: [],
-      summarizerFallbacks: [],
-      pendingWork: false,
-      startedAt: '2024-05-01T12:00:00.000Z',
       tookMs: 10,
-    };
+    });
     const app = createApp({
       services: stubServices({
         getGroup: async () => ({}) as Awaited<ReturnType<ReturnType<typeof stubServices>['getGroup']>>,

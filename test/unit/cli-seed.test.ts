@@ -9,7 +9,7 @@ import {
   seedGroupId,
 } from '../../seed/seed.js';
 import type { ApiServices } from '../../src/api/app.js';
-import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { type CycleReport, newCycleReport } from '../../src/domain/cycle-report.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { stubServices } from '../support/stub-services.js';
@@ -40,20 +40,7 @@ function fakeTarget(timezoneAllowed = true) {
     cycle: async (groupId: string, options?: CycleOptions): Promise<CycleReport> => {
       events.push(`cycle ${groupId}`);
       cycles.push({ groupId, options });
-      return {
-        groupId,
-        runId: 'r',
-        dryRun: false,
-        status: 'succeeded',
-        levels: emptyLevels(),
-        decayUpdated: 0,
-        pruned: emptyPruned(),
-        errors: [],
-        summarizerFallbacks: [],
-        pendingWork: true,
-        startedAt: NOW.toISOString(),
-        tookMs: 1,
-      };
+      return newCycleReport(groupId, NOW.toISOString(), { runId: 'r', pendingWork: true, tookMs: 1 });
     },
   };
   return { target, events, batches, stored, cycles };

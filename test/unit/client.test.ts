@@ -12,7 +12,7 @@ import {
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
-import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { DatabaseUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
@@ -21,20 +21,7 @@ import { stubServices } from '../support/stub-services.js';
 
 const API_KEY = 'client-test-key-0123456789';
 
-const report: CycleReport = {
-  groupId: 'g',
-  runId: 'run-1',
-  dryRun: false,
-  status: 'succeeded',
-  levels: emptyLevels(),
-  decayUpdated: 0,
-  pruned: emptyPruned(),
-  errors: [],
-  summarizerFallbacks: [],
-  pendingWork: false,
-  startedAt: '2024-05-01T00:00:00.000Z',
-  tookMs: 5,
-};
+const report = newCycleReport('g', '2024-05-01T00:00:00.000Z', { runId: 'run-1', tookMs: 5 });
 
 /** Services that record each call and answer with just enough for the route to respond. */
 function recordingServices() {

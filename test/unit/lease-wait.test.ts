@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type CycleReport, emptyLevels, emptyPruned } from '../../src/domain/cycle-report.js';
+import { type CycleReport, newCycleReport } from '../../src/domain/cycle-report.js';
 import { cycleWhenLeaseFree, leaseHeld } from '../../src/jobs/lease-wait.js';
 
-const base: CycleReport = {
-  groupId: 'g',
-  runId: null,
-  dryRun: false,
-  status: 'succeeded',
-  levels: emptyLevels(),
-  decayUpdated: 0,
-  pruned: emptyPruned(),
-  errors: [],
-  summarizerFallbacks: [],
-  pendingWork: false,
-  startedAt: '2024-05-01T00:00:00.000Z',
-  tookMs: 1,
-};
+const base = newCycleReport('g', '2024-05-01T00:00:00.000Z', { tookMs: 1 });
 const held = (inMs: number): CycleReport => ({
   ...base,
   status: 'skipped',
