@@ -8,10 +8,8 @@
  *   npm run bench:recall -- --skip-load --group bench-agg-1234abcd-g1[,more]      (groups loaded before)
  */
 import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createEmbedder } from '../src/ai/embeddings/index.js';
-import { createApp } from '../src/api/app.js';
 import { loadConfig } from '../src/config.js';
 import { queryTerms, termInGroup } from '../src/domain/lucene.js';
 import type { Strata } from '../src/strata.js';
@@ -21,7 +19,7 @@ import { driverLoad } from './lib/driver-load.js';
 import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { recallPartCosts } from './lib/recall-offline.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
-import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata, serveOnLoopback } from './lib/strata.js';
 import { RECALL_QUESTIONS } from './recall-questions.js';
 
 const TARGETS = { p50: 20, p99: 60, perSecond: 200, p50OverFloor: 2 };
@@ -98,14 +96,8 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
   }
   await awaitSearchIndexes(strata);
 
-  const app = createApp({
-    services: strata.services,
-    log: strata.log,
-    bodyLimitBytes: strata.config.http.bodyLimitBytes,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback(strata);
+  const url = server.url;
   try {
     // One request first, so a broken setup shows as a message rather than as 100% non-2xx.
     const probe = await fetch(`${url}/v1/groups/${encodeURIComponent(groupIds[0] as string)}/recall`, {
@@ -171,7 +163,7 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     );
     line('requests/s / floor calls/s', num(result.requestsPerSecond / floor.requestsPerSecond, 2));
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
   if (ours.length > 0) await cleanUp(strata, ours, args.keep === true);
 }

@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import type { PlantedEra } from '../../seed/generator.js';
 import { seedDemo, seedGroupId } from '../../seed/seed.js';
-import { createApp } from '../../src/api/app.js';
 import type { DriftChart } from '../../src/domain/drift-chart.js';
 import type { Era } from '../../src/domain/era.js';
 import { daysBetween } from '../../src/domain/periods.js';
 import type { Strata } from '../../src/strata.js';
 import type { Deadline } from './cli.js';
 import { line } from './format.js';
-import { benchGroupId } from './strata.js';
+import { benchGroupId, serveOnLoopback } from './strata.js';
 
 /** A planted boundary counts as found when an era starts within this many days of it. */
 export const FOUND_WITHIN_DAYS = 7;
@@ -54,14 +52,8 @@ export async function measureSeeds(
   /** Every group created is added here as soon as it exists, so the caller can delete them whatever happens. */
   groupIds: string[],
 ): Promise<SeedOutcome[]> {
-  const app = createApp({
-    services: strata.services,
-    log: strata.log,
-    bodyLimitBytes: strata.config.http.bodyLimitBytes,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/groups`;
+  const server = await serveOnLoopback(strata);
+  const base = `${server.url}/v1/groups`;
   const outcomes: SeedOutcome[] = [];
   try {
     for (const seed of options.seeds) {
@@ -101,7 +93,7 @@ export async function measureSeeds(
       for (const era of eras) line(`  era from ${era.start}`, era.theme || '-', `${era.periodCount} weeks`);
     }
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
   return outcomes;
 }

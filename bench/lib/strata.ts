@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { createLogger } from '../../src/log.js';
@@ -63,4 +65,19 @@ export async function cleanUp(strata: Strata, groupIds: string[], keep: boolean)
   }
   for (const groupId of groupIds) await strata.services.deleteGroup(groupId);
   console.log(`deleted ${groupIds.length} bench group(s)`);
+}
+
+/** The server's express app for this Strata, listening on a free loopback port, as benches reach it over HTTP. */
+export async function serveOnLoopback(strata: Strata): Promise<{ url: string; close(): Promise<void> }> {
+  const app = createApp({
+    services: strata.services,
+    log: strata.log,
+    bodyLimitBytes: strata.config.http.bodyLimitBytes,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
