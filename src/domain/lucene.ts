@@ -1,4 +1,4 @@
-import { contentWords, words } from './text.js';
+import { analyse, contentWords, words } from './text.js';
 
 /**
  * The terms of a query for the full-text index: its distinct content words (all its words when it has only stop
@@ -10,6 +10,20 @@ export function queryTerms(text: string, maxTerms = 32): string[] {
   let terms = contentWords(text);
   if (terms.length === 0) terms = words(text);
   return [...new Set(terms)].slice(0, maxTerms).map(asTerm);
+}
+
+/**
+ * The query's terms that are names (proper nouns, dates aside: "Maria", "Lisbon", not "July"), in the form
+ * queryTerms gives them. Relevance weighs a name the group has never mentioned heavily (domain/term-evidence.ts).
+ * Names are told by the tagger, which reads capitals: a query written all in lower case has none.
+ */
+export function queryNames(text: string): Set<string> {
+  const tokens = analyse(text).sentences.flatMap((s) => s.tokens);
+  return new Set(
+    tokens
+      .filter((t) => t.pos === 'PROPN' && t.entity !== 'DATE' && t.entity !== 'TIME')
+      .map((t) => asTerm(t.normal)),
+  );
 }
 
 /**

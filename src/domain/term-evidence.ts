@@ -29,15 +29,28 @@ export function idf(documentCount: number, memoryCount: number): number {
   return Math.log(1 + (n - memoryCount + 0.5) / (memoryCount + 0.5));
 }
 
-/** Per-term weights (idf in the group) and per-hit evidence, merged over the terms. */
+/**
+ * How many times its idf a name weighs when the group never mentions it. A rare word the group does use is nearly
+ * as rare as one it never uses, so by idf alone "When is Maria's daughter's birthday?" is two-thirds covered by
+ * a group that talks about a daughter's birthday but has never heard of Maria. A question about someone or
+ * something the group does not know has no answer in it, whatever else matches.
+ */
+export const ABSENT_NAME_WEIGHT = 3;
+
+/**
+ * Per-term weights (idf in the group, raised for the query's names that the group never mentions) and per-hit
+ * evidence, merged over the terms.
+ */
 export function lexicalEvidence(
   termHits: TermHits[],
   groupMemories: number,
+  names: ReadonlySet<string> = new Set(),
 ): { weights: Map<string, number>; hits: Map<string, LexicalEvidence> } {
   const weights = new Map<string, number>();
   const hits = new Map<string, LexicalEvidence>();
   for (const { term, hits: termHitList, memoryCount } of termHits) {
-    weights.set(term, idf(groupMemories, memoryCount));
+    const unknownName = names.has(term) && memoryCount === 0 && termHitList.length === 0;
+    weights.set(term, idf(groupMemories, memoryCount) * (unknownName ? ABSENT_NAME_WEIGHT : 1));
     for (const hit of termHitList) {
       let evidence = hits.get(hit.id);
       if (!evidence) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, termInGroup } from '../../src/domain/lucene.js';
+import { queryNames, queryTerms, termInGroup } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
   it('keeps the content words', () => {
@@ -43,5 +43,20 @@ describe('termInGroup', () => {
   it('keeps a quoted term quoted', () => {
     const [term] = queryTerms('e-mail');
     expect(termInGroup(term as string, 'g')).toBe('+groupId:"g"^0 +(text:"e-mail" OR speaker:"e-mail")');
+  });
+});
+
+describe('queryNames', () => {
+  it('finds the names of people and places, in the form queryTerms gives them, but not dates', () => {
+    expect([...queryNames('When did Melanie go camping in July?')]).toEqual(['melanie']);
+    expect([...queryNames('when did we book the flights to Lisbon?')]).toEqual(['lisbon']);
+    expect([...queryNames('Did Jon go on Monday?')]).toEqual(['jon']);
+    for (const name of queryNames('What did Caroline and Melanie paint?'))
+      expect(queryTerms('What did Caroline and Melanie paint?')).toContain(name);
+  });
+
+  it('finds none in a query of common words, or one written in lower case', () => {
+    expect(queryNames('What is the plan for the garden?').size).toBe(0);
+    expect(queryNames('what did maria say about the shelter').size).toBe(0);
   });
 });

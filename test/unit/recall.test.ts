@@ -163,6 +163,19 @@ describe('recall (in-memory store)', () => {
     expect(everything.items.map((i) => [i.id, i.score])).toEqual([['v', 0]]);
   });
 
+  it('abstains when the question names someone the group never mentions, whatever else matches', async () => {
+    // "team" is in the group; "Maria" is not. Written in lower case, "maria" is just a word the group never used.
+    const base = store();
+    const repo = store({
+      termHits: async (...args) => ({ ...(await base.termHits(...args)), groupMemories: 1000 }),
+    });
+    const named = await ask({ query: 'Which team was Maria on?' }, {}, repo);
+    expect(named.items).toEqual([]);
+    expect(named.abstained).toBe(true);
+    const unnamed = await ask({ query: 'which team was maria on' }, {}, repo);
+    expect(unnamed.items.map((i) => i.id)).toEqual(['q']);
+  });
+
   it('sizes the vector search by the group’s share of the index', async () => {
     const calls: string[] = [];
     const recorder = (share: number) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, idf, lexicalEvidence, windowEvidence } from '../../src/domain/term-evidence.js';
+import {
+  ABSENT_NAME_WEIGHT,
+  coverage,
+  idf,
+  lexicalEvidence,
+  windowEvidence,
+} from '../../src/domain/term-evidence.js';
 
 describe('term evidence', () => {
   const { weights, hits } = lexicalEvidence(
@@ -45,5 +51,28 @@ describe('term evidence', () => {
     expect(withNeighbour.bm25).toBe(1.5 + 0.5 * 4);
     expect(withNeighbour.coverage).toBeCloseTo(alone.coverage + 0.5 * coverage(['lisbon'], weights), 12);
     expect(windowEvidence(undefined, [hits.get('a')], weights).bm25).toBe(2);
+  });
+
+  it('weighs a name the group never mentions above any word it uses, so a question about it is barely covered', () => {
+    const daughter = { id: 'd', level: 'memory', score: 2, decay: 1 };
+    const termHits = [
+      { term: 'maria', memoryCount: 0, hits: [] },
+      { term: 'daughter', memoryCount: 1, hits: [daughter] },
+      { term: 'birthday', memoryCount: 1, hits: [daughter] },
+    ];
+    const asWords = lexicalEvidence(termHits, 2000);
+    const asName = lexicalEvidence(termHits, 2000, new Set(['maria']));
+    expect(asName.weights.get('maria')).toBe(ABSENT_NAME_WEIGHT * idf(2000, 0));
+    expect(asName.weights.get('daughter')).toBe(idf(2000, 1));
+    const held = ['daughter', 'birthday'];
+    expect(coverage(held, asWords.weights)).toBeGreaterThan(0.6);
+    expect(coverage(held, asName.weights)).toBeLessThan(0.4);
+    // A name the group does mention weighs what its idf says.
+    const mentioned = lexicalEvidence(
+      [{ term: 'maria', memoryCount: 3, hits: [daughter] }],
+      2000,
+      new Set(['maria']),
+    );
+    expect(mentioned.weights.get('maria')).toBe(idf(2000, 3));
   });
 });
