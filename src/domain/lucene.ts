@@ -1,4 +1,4 @@
-import { analyse, contentWords, words } from './text.js';
+import { analyse, contentWords, type TextToken, words } from './text.js';
 
 /**
  * The terms of a query for the full-text index: its distinct content words (all its words when it has only stop
@@ -12,19 +12,29 @@ export function queryTerms(text: string, maxTerms = 32): string[] {
   return [...new Set(terms)].slice(0, maxTerms).map(asTerm);
 }
 
+/** What the tagger tells of a query's terms, each in the form queryTerms gives it. */
+export interface QueryEntities {
+  /** Names of people, places and things (proper nouns): "Maria", "Lisbon". */
+  names: Set<string>;
+  /** Words of a date or time: "june", "2023", "yesterday". */
+  dates: Set<string>;
+}
+
 /**
- * The query's terms that are names (proper nouns, dates aside: "Maria", "Lisbon", not "July"), in the form
- * queryTerms gives them. Relevance weighs a name the group has never mentioned heavily (domain/term-evidence.ts).
+ * The names and dates among a query's words, which relevance weighs apart from the rest (domain/term-evidence.ts).
  * Names are told by the tagger, which reads capitals: a query written all in lower case has none.
  */
-export function queryNames(text: string): Set<string> {
+export function queryEntities(text: string): QueryEntities {
   const tokens = analyse(text).sentences.flatMap((s) => s.tokens);
-  return new Set(
-    tokens
-      .filter((t) => t.pos === 'PROPN' && t.entity !== 'DATE' && t.entity !== 'TIME')
-      .map((t) => asTerm(t.normal)),
-  );
+  const isDate = (t: TextToken) => t.entity === 'DATE' || t.entity === 'TIME' || YEAR.test(t.normal);
+  return {
+    names: new Set(tokens.filter((t) => t.pos === 'PROPN' && !isDate(t)).map((t) => asTerm(t.normal))),
+    dates: new Set(tokens.filter(isDate).map((t) => asTerm(t.normal))),
+  };
 }
+
+/** A year on its own ("in 3 June, 2023" leaves the tagger calling 2023 a plain number). */
+const YEAR = /^(1[89]|20)\d\d$/;
 
 /**
  * A term's query in one group: the term in the text or speaker fields, and only in documents whose groupId field

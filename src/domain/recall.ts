@@ -131,7 +131,10 @@ export const scorePartsSchema = z
           'Cosine similarity from the vector index, if it matched (with the hashing embedder the index is ' +
           'searched only when full text finds nothing)',
       }),
-    lexical: z.number().nullable().meta({ description: 'Full-text score, if it matched' }),
+    lexical: z.number().nullable().meta({
+      description:
+        "Full-text score (BM25 on the group's own word statistics, with the turns around it), if it matched",
+    }),
     fused: z.number().meta({ description: 'Reciprocal-rank fusion of both lists, 0..1' }),
     decay: z.number().meta({ description: 'Freshness of the hit, 0..1 (1 for raw memories)' }),
     levelWeight: z.number().meta({ description: 'Weight given to the hit level' }),

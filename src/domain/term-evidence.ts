@@ -1,9 +1,16 @@
+import type { QueryEntities } from './lucene.js';
+
 /**
  * Lexical evidence of a query, term by term: which hits hold which query terms, how rare each term is in the
- * group, and from that two numbers per hit. `bm25` is the sum of the term scores (what Lucene gives an OR query),
- * good for ranking. `coverage` is the share of the query's information the hit holds, each term weighted by its
- * rarity in the group: a fixed 0..1 scale whatever the query, so 0.6 means the same thing for every question, and
- * a question about things the group never mentioned scores near 0 on every hit.
+ * group, and from that two numbers per hit.
+ *
+ * `bm25` is a BM25 with the group's own term statistics, good for ranking. Lucene's idf comes from the full-text
+ * index that every group shares, so a speaker's name that is rare in the database but in every other turn of this
+ * group would outweigh the words that tell turns apart, and one group's ranking would move with other groups' data.
+ *
+ * `coverage` is the share of the query's information the hit holds, each term weighted by its rarity in the group:
+ * a fixed 0..1 scale whatever the query, so 0.6 means the same thing for every question, and a question about
+ * things the group never mentioned scores near 0 on every hit.
  */
 
 /** The full-text hits of one query term in one group (from recall/term-hits.cypher). */
@@ -18,6 +25,7 @@ export interface LexicalEvidence {
   id: string;
   level: string;
   decay: number;
+  /** Per query term held: its Lucene score relative to the term's best hit (the tf part), times its idf in the group. */
   bm25: number;
   /** The query terms the hit holds. */
   terms: Set<string>;
@@ -38,26 +46,38 @@ export function idf(documentCount: number, memoryCount: number): number {
 export const ABSENT_NAME_WEIGHT = 3;
 
 /**
- * Per-term weights (idf in the group, raised for the query's names that the group never mentions) and per-hit
- * evidence, merged over the terms.
+ * Per-term weights and per-hit evidence, merged over the terms. A term weighs its idf in the group, except the
+ * query's names and dates that no hit holds: a name the group never mentions weighs ABSENT_NAME_WEIGHT times
+ * that, and such a date nothing, as messages seldom write out their own date ("What did Gina find on 1 February,
+ * 2023?" asks about a day, which recall knows from the messages' times, not from their words).
  */
 export function lexicalEvidence(
   termHits: TermHits[],
   groupMemories: number,
-  names: ReadonlySet<string> = new Set(),
+  entities: QueryEntities = { names: new Set(), dates: new Set() },
 ): { weights: Map<string, number>; hits: Map<string, LexicalEvidence> } {
   const weights = new Map<string, number>();
   const hits = new Map<string, LexicalEvidence>();
   for (const { term, hits: termHitList, memoryCount } of termHits) {
-    const unknownName = names.has(term) && memoryCount === 0 && termHitList.length === 0;
-    weights.set(term, idf(groupMemories, memoryCount) * (unknownName ? ABSENT_NAME_WEIGHT : 1));
+    const groupIdf = idf(groupMemories, memoryCount);
+    const unheard = memoryCount === 0 && termHitList.length === 0;
+    const weight = !unheard
+      ? groupIdf
+      : entities.names.has(term)
+        ? groupIdf * ABSENT_NAME_WEIGHT
+        : entities.dates.has(term)
+          ? 0
+          : groupIdf;
+    weights.set(term, weight);
+    // Every hit of one term shares Lucene's idf, so a score over the best one is the term-frequency part alone.
+    const best = Math.max(0, ...termHitList.map((h) => h.score));
     for (const hit of termHitList) {
       let evidence = hits.get(hit.id);
       if (!evidence) {
         evidence = { id: hit.id, level: hit.level, decay: hit.decay, bm25: 0, terms: new Set() };
         hits.set(hit.id, evidence);
       }
-      evidence.bm25 += hit.score;
+      evidence.bm25 += best > 0 ? (hit.score / best) * groupIdf : 0;
       evidence.terms.add(term);
     }
   }

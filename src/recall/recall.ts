@@ -1,7 +1,7 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
 import { RECALL_LEVELS, type RecallLevel, SUMMARY_LEVELS } from '../domain/levels.js';
-import { queryNames, queryTerms } from '../domain/lucene.js';
+import { queryEntities, queryTerms } from '../domain/lucene.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
 import {
   type RecallDetail,
@@ -87,7 +87,7 @@ export async function recall(
       : Promise.resolve({ termHits: [], groupMemories: 0 }),
     vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
   ]);
-  const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, queryNames(request.query));
+  const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, queryEntities(request.query));
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
   const vectorHits =
     vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryNames, queryTerms, termInGroup } from '../../src/domain/lucene.js';
+import { queryEntities, queryTerms, termInGroup } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
   it('keeps the content words', () => {
@@ -46,17 +46,31 @@ describe('termInGroup', () => {
   });
 });
 
-describe('queryNames', () => {
+describe('queryEntities', () => {
+  const names = (text: string) => [...queryEntities(text).names];
+  const dates = (text: string) => [...queryEntities(text).dates];
+
   it('finds the names of people and places, in the form queryTerms gives them, but not dates', () => {
-    expect([...queryNames('When did Melanie go camping in July?')]).toEqual(['melanie']);
-    expect([...queryNames('when did we book the flights to Lisbon?')]).toEqual(['lisbon']);
-    expect([...queryNames('Did Jon go on Monday?')]).toEqual(['jon']);
-    for (const name of queryNames('What did Caroline and Melanie paint?'))
-      expect(queryTerms('What did Caroline and Melanie paint?')).toContain(name);
+    expect(names('When did Melanie go camping in July?')).toEqual(['melanie']);
+    expect(names('when did we book the flights to Lisbon?')).toEqual(['lisbon']);
+    expect(names('Did Jon go on Monday?')).toEqual(['jon']);
+    const query = 'What did Caroline and Melanie paint?';
+    for (const name of names(query)) expect(queryTerms(query)).toContain(name);
   });
 
-  it('finds none in a query of common words, or one written in lower case', () => {
-    expect(queryNames('What is the plan for the garden?').size).toBe(0);
-    expect(queryNames('what did maria say about the shelter').size).toBe(0);
+  it('finds no names in a query of common words, or one written in lower case', () => {
+    expect(names('What is the plan for the garden?')).toEqual([]);
+    expect(names('what did maria say about the shelter')).toEqual([]);
+  });
+
+  it('finds the words of dates and times, years included', () => {
+    expect(dates('What did Gina find for her store on 1 February, 2023?')).toEqual(
+      expect.arrayContaining(['february', '2023']),
+    );
+    expect(dates('What did Maria start, as mentioned on 3 June, 2023?')).toEqual(
+      expect.arrayContaining(['june', '2023']),
+    );
+    expect(dates('When did Melanie go camping last year?')).toEqual(expect.arrayContaining(['year']));
+    expect(dates('Which team did you sign with?')).toEqual([]);
   });
 });

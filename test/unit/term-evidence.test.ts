@@ -30,10 +30,23 @@ describe('term evidence', () => {
     expect(weights.get('booked')).toBe(idf(100, 0));
   });
 
-  it('sums term scores per hit and records the terms it holds', () => {
-    expect(hits.get('a')?.bm25).toBe(4);
+  it('sums per term the share of its best hit’s score times its idf in the group, and records the terms held', () => {
+    expect(hits.get('a')?.bm25).toBeCloseTo(idf(100, 1) + (1 / 1.5) * idf(100, 2), 12);
     expect([...(hits.get('a')?.terms ?? [])]).toEqual(['lisbon', 'flight']);
-    expect(hits.get('b')?.bm25).toBe(1.5);
+    expect(hits.get('b')?.bm25).toBeCloseTo(idf(100, 2), 12);
+  });
+
+  it('ranks by the group’s own term statistics, not those of the index every group shares', () => {
+    // Lucene scores "ana" high, as few memories in the whole database hold it; but she speaks half of this
+    // group's turns, so the turn holding the group's rare word "visa" ranks first.
+    const { hits: ranked } = lexicalEvidence(
+      [
+        { term: 'ana', memoryCount: 50, hits: [{ id: 'ana-said', level: 'memory', score: 9, decay: 1 }] },
+        { term: 'visa', memoryCount: 2, hits: [{ id: 'visa', level: 'memory', score: 2, decay: 1 }] },
+      ],
+      100,
+    );
+    expect(ranked.get('visa')?.bm25).toBeGreaterThan(ranked.get('ana-said')?.bm25 ?? 0);
   });
 
   it('measures coverage on a fixed 0..1 scale', () => {
@@ -48,9 +61,12 @@ describe('term evidence', () => {
   it('counts a neighbouring turn at half its worth', () => {
     const alone = windowEvidence(hits.get('b'), [], weights);
     const withNeighbour = windowEvidence(hits.get('b'), [hits.get('a')], weights);
-    expect(withNeighbour.bm25).toBe(1.5 + 0.5 * 4);
+    expect(withNeighbour.bm25).toBeCloseTo(alone.bm25 + 0.5 * (hits.get('a')?.bm25 ?? 0), 12);
     expect(withNeighbour.coverage).toBeCloseTo(alone.coverage + 0.5 * coverage(['lisbon'], weights), 12);
-    expect(windowEvidence(undefined, [hits.get('a')], weights).bm25).toBe(2);
+    expect(windowEvidence(undefined, [hits.get('a')], weights).bm25).toBeCloseTo(
+      0.5 * (hits.get('a')?.bm25 ?? 0),
+      12,
+    );
   });
 
   it('weighs a name the group never mentions above any word it uses, so a question about it is barely covered', () => {
@@ -61,18 +77,34 @@ describe('term evidence', () => {
       { term: 'birthday', memoryCount: 1, hits: [daughter] },
     ];
     const asWords = lexicalEvidence(termHits, 2000);
-    const asName = lexicalEvidence(termHits, 2000, new Set(['maria']));
+    const asName = lexicalEvidence(termHits, 2000, { names: new Set(['maria']), dates: new Set() });
     expect(asName.weights.get('maria')).toBe(ABSENT_NAME_WEIGHT * idf(2000, 0));
     expect(asName.weights.get('daughter')).toBe(idf(2000, 1));
     const held = ['daughter', 'birthday'];
     expect(coverage(held, asWords.weights)).toBeGreaterThan(0.6);
     expect(coverage(held, asName.weights)).toBeLessThan(0.4);
     // A name the group does mention weighs what its idf says.
-    const mentioned = lexicalEvidence(
-      [{ term: 'maria', memoryCount: 3, hits: [daughter] }],
-      2000,
-      new Set(['maria']),
-    );
+    const mentioned = lexicalEvidence([{ term: 'maria', memoryCount: 3, hits: [daughter] }], 2000, {
+      names: new Set(['maria']),
+      dates: new Set(),
+    });
     expect(mentioned.weights.get('maria')).toBe(idf(2000, 3));
+  });
+
+  it('weighs nothing for a date no message writes out, and its idf for one that some message does', () => {
+    const found = { id: 'f', level: 'memory', score: 2, decay: 1 };
+    const dates = { names: new Set<string>(), dates: new Set(['february', '2023']) };
+    const { weights: w } = lexicalEvidence(
+      [
+        { term: 'wholesaler', memoryCount: 1, hits: [found] },
+        { term: 'february', memoryCount: 0, hits: [] },
+        { term: '2023', memoryCount: 2, hits: [found] },
+      ],
+      500,
+      dates,
+    );
+    expect(w.get('february')).toBe(0);
+    expect(w.get('2023')).toBe(idf(500, 2));
+    expect(coverage(['wholesaler', '2023'], w)).toBeCloseTo(1, 12);
   });
 });

@@ -805,7 +805,7 @@ export interface components {
             rank: number;
             /** @description Cosine similarity from the vector index, if it matched (with the hashing embedder the index is searched only when full text finds nothing) */
             vector: number | null;
-            /** @description Full-text score, if it matched */
+            /** @description Full-text score (BM25 on the group's own word statistics, with the turns around it), if it matched */
             lexical: number | null;
             /** @description Reciprocal-rank fusion of both lists, 0..1 */
             fused: number;
