@@ -206,8 +206,9 @@ export function buildConfig(env: Env) {
         vector: env.RECALL_VECTOR_WEIGHT ?? (env.EMBEDDER === 'hashing' ? 0.05 : 1),
         lexical: env.RECALL_LEXICAL_WEIGHT,
       },
-      // Hits below this relevance are not returned unless a request asks (minScore: 0): an agent gets nothing
-      // rather than the least bad of nothing. Calibrated on LoCoMo (bench:locomo prints the trade-off).
+      // A response answers only when a hit reaches this relevance (domain/ranking.ts), unless a request asks for
+      // everything (minScore: 0): an agent gets nothing rather than the least bad of nothing. Calibrated on
+      // LoCoMo (bench:locomo prints the trade-off).
       minRelevance: env.RECALL_MIN_RELEVANCE,
       // Cosine similarity of a semantic embedder, 0.25..0.65 mapped onto relevance 0..1 (an estimate for
       // text-embedding-3 class models); the hashing embedder's similarity is word overlap and maps to nothing.

@@ -28,7 +28,10 @@ export type RankedCandidate<C extends Candidate = Candidate> = C & {
 
 export interface RankOptions {
   k: number;
-  /** Hits whose relevance is below this are dropped before the cut at k (inclusive). */
+  /**
+   * The relevance floor: the hits come back only when one of them reaches it, and then those that reach
+   * SUPPORTING_SHARE of it (both inclusive, before the cut at k).
+   */
   minRelevance?: number;
   /** Share of its score a fully decayed hit keeps; default 0.5. */
   decayFloor?: number;
@@ -51,6 +54,13 @@ export const DEFAULT_LEVEL_WEIGHTS: Readonly<Record<RecallLevel, number>> = {
 };
 
 export const DEFAULT_DECAY_FLOOR = 0.5;
+
+/**
+ * The share of the floor a hit needs to come back beside one that reaches it. Whether a group holds an answer is
+ * told by its best hit; next to a good hit, a weaker one is mostly the rest of the answer (the other half of a
+ * question asked across several conversations), where on its own it would be the least bad of nothing.
+ */
+export const SUPPORTING_SHARE = 2 / 3;
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -127,12 +137,13 @@ export function rankCandidates<C extends Candidate>(
     };
   });
 
-  const floor = options.minRelevance;
-  return ranked
-    .filter((c) => floor === undefined || c.scoreParts.relevance >= floor)
+  const floor = options.minRelevance ?? 0;
+  const kept = ranked
+    .filter((c) => c.scoreParts.relevance >= floor * SUPPORTING_SHARE)
     .sort(
       (a, b) =>
         b.scoreParts.rank - a.scoreParts.rank || b.scoreParts.fused - a.scoreParts.fused || byId(a, b),
     )
     .slice(0, Math.max(0, options.k));
+  return kept.some((c) => c.scoreParts.relevance >= floor) ? kept : [];
 }

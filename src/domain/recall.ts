@@ -47,8 +47,8 @@ export const recallExpandSchema = z
       .default(1)
       .meta({
         description:
-          'Neighbouring turns to bring under a memory hit: the reply to a question first, else the neighbour ' +
-          'that holds more of the query',
+          'Neighbouring turns to bring under a memory hit that asks a question: its reply first, then the turn ' +
+          'before it (a statement comes alone)',
       }),
     down: z.boolean().default(true).meta({ description: 'Expand summary hits down SUMMARIZES to memories' }),
     perSummary: z
@@ -93,8 +93,9 @@ export const recallRequestSchema = z
       .optional()
       .meta({
         description:
-          'Relevance floor: hits whose score (relevance, 0..1) is below it are not returned; the server default ' +
-          '(RECALL_MIN_RELEVANCE) when absent, 0 returns every hit',
+          'Relevance floor: hits come back only when one of them has a score (relevance, 0..1) of at least this, ' +
+          'and then those scoring at least two thirds of it; the server default (RECALL_MIN_RELEVANCE) when ' +
+          'absent, 0 returns every hit',
       }),
   })
   .refine(

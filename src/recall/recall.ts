@@ -314,9 +314,10 @@ function kindOf(level: string): Candidate['kind'] {
 }
 
 /**
- * The turns to show under a memory hit, best first: the reply when the hit asks a question (the answer is
- * usually the next turn), then the neighbour holding more of the query. Turns already ranked as hits of their own
- * are shown there instead.
+ * The turns to show under a memory hit that asks a question: its reply first (the answer is usually the next
+ * turn), then the turn before it. A statement stands alone: the turns around it hold the query's words no more
+ * often than other turns do, and a slot in the first k is better spent on the next hit. Turns already ranked as
+ * hits of their own are shown there instead.
  */
 function neighbourTurns(
   hit: ExpandedHit,
@@ -325,17 +326,9 @@ function neighbourTurns(
   request: RecallRequest,
 ): RecallDetail[] {
   const found = context.get(hit.id);
-  if (!found || request.expand.turns === 0) return [];
-  const around = { previous: found.previous[0] ?? null, next: found.next[0] ?? null };
-  const strength = (t: Turn | null) => (t ? (evidence.get(t.id)?.bm25 ?? 0) : -1);
-  const asks = hit.text.trimEnd().endsWith('?');
-  const ordered = [around.next, around.previous]
-    .filter((t): t is Turn => t !== null)
-    .sort((a, b) => {
-      if (asks) return a === around.next ? -1 : b === around.next ? 1 : 0;
-      return strength(b) - strength(a);
-    });
-  return ordered.slice(0, request.expand.turns).map((t) => ({
+  if (!found || request.expand.turns === 0 || !hit.text.trimEnd().endsWith('?')) return [];
+  const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
+  return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,
     text: t.text,
     speaker: t.speaker,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, rankCandidates } from '../../src/domain/ranking.js';
+import { type Candidate, rankCandidates, SUPPORTING_SHARE } from '../../src/domain/ranking.js';
 
 function candidate(id: string, fields: Partial<Candidate>): Candidate {
   return { id, kind: 'summary', level: 'week', vectorScore: null, lexicalScore: null, decay: 1, ...fields };
@@ -84,6 +84,29 @@ describe('rankCandidates', () => {
     expect(rankCandidates(hits, { k: 10, minRelevance: 0.8 }).map((r) => r.id)).toEqual(['strong']);
     // The floor applies before the cut at k, so k hits come back when k hits pass.
     expect(rankCandidates(hits, { k: 1, minRelevance: 0.05 }).map((r) => r.id)).toEqual(['strong']);
+  });
+
+  it('answers only when a hit reaches the floor, and then with the hits that reach two thirds of it', () => {
+    const hits = [
+      candidate('best', { lexicalScore: 3, relevance: 0.6 }),
+      candidate('supporting', { lexicalScore: 2, relevance: 0.45 }),
+      candidate('weak', { lexicalScore: 1, relevance: 0.3 }),
+    ];
+    expect(SUPPORTING_SHARE).toBeCloseTo(2 / 3, 12);
+    expect(rankCandidates(hits, { k: 10, minRelevance: 0.6 }).map((r) => r.id)).toEqual([
+      'best',
+      'supporting',
+    ]);
+    // Nothing reaches 0.65, so nothing comes back, although 0.45 and 0.6 are over two thirds of it.
+    expect(rankCandidates(hits, { k: 10, minRelevance: 0.65 })).toEqual([]);
+    // The hit that reaches the floor must be among the k that come back.
+    const ranked = [candidate('strong-but-low', { lexicalScore: 0.5, relevance: 0.9 }), ...hits];
+    expect(rankCandidates(ranked, { k: 2, minRelevance: 0.66 })).toEqual([]);
+    expect(rankCandidates(ranked, { k: 3, minRelevance: 0.66 }).map((r) => r.id)).toEqual([
+      'best',
+      'supporting',
+      'strong-but-low',
+    ]);
   });
 
   it('cuts at k after ranking', () => {

@@ -277,4 +277,17 @@ describe('recall (in-memory store)', () => {
     const bare = await ask({ query: 'which team did you sign with', expand: { turns: 0 } });
     expect(bare.items[0]?.details).toEqual([]);
   });
+
+  it('brings no turns under a hit that states rather than asks', async () => {
+    const base = store();
+    // The same hit and reply, but the hit is a statement: its neighbour would only take a slot from the next hit.
+    const repo = store({
+      expand: async (...args) =>
+        (await base.expand(...args)).map((hit) => ({ ...hit, text: 'We signed with a team today.' })),
+      memoryContext: async (...args) =>
+        (await base.memoryContext(...args)).map((c) => ({ ...c, text: 'We signed with a team today.' })),
+    });
+    const response = await ask({ query: 'which team did you sign with', expand: { turns: 2 } }, {}, repo);
+    expect(response.items.map((i) => [i.id, i.details])).toEqual([['q', []]]);
+  });
 });

@@ -50,7 +50,11 @@ export const recallCommand: CommandSpec<RecallOptions> = {
     from: { type: 'string', value: '<when>', description: 'Start of the time window (inclusive)' },
     to: { type: 'string', value: '<when>', description: 'End of the time window (exclusive)' },
     mode: { type: 'string', value: '<mode>', description: `${MODES.join(', ')} (default hybrid)` },
-    'min-score': { type: 'string', value: '<0-1>', description: 'Drop hits scoring below this' },
+    'min-score': {
+      type: 'string',
+      value: '<0-1>',
+      description: 'Answer only when a hit scores this (0: everything)',
+    },
     ...JSON_FLAG,
   },
   positionals: true,

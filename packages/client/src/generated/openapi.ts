@@ -715,7 +715,7 @@ export interface components {
         };
         RecallExpand: {
             /**
-             * @description Neighbouring turns to bring under a memory hit: the reply to a question first, else the neighbour that holds more of the query
+             * @description Neighbouring turns to bring under a memory hit that asks a question: its reply first, then the turn before it (a statement comes alone)
              * @default 1
              */
             turns?: number;
@@ -785,7 +785,7 @@ export interface components {
              * @enum {string}
              */
             mode?: "hybrid" | "vector" | "lexical";
-            /** @description Relevance floor: hits whose score (relevance, 0..1) is below it are not returned; the server default (RECALL_MIN_RELEVANCE) when absent, 0 returns every hit */
+            /** @description Relevance floor: hits come back only when one of them has a score (relevance, 0..1) of at least this, and then those scoring at least two thirds of it; the server default (RECALL_MIN_RELEVANCE) when absent, 0 returns every hit */
             minScore?: number;
         };
         RecallResponse: {
