@@ -1,8 +1,9 @@
-// Closes the run record with its counts per level (as JSON, since properties cannot hold maps), its errors and the
-// periods its summarizer fell back on, and tells the scheduler whether the group still has work waiting
-// (periods not yet closed or ready).
+// Closes the run record with its status (succeeded, failed, stopped, or skipped when the group was deleted during
+// the cycle) and why (reason: null for a success), its counts per level (as JSON, since properties cannot hold
+// maps), its errors and the periods its summarizer fell back on, and tells the scheduler whether the group still
+// has work waiting (periods not yet closed or ready).
 MATCH (r:AggregationRun {id: $runId})
-SET r.endedAt = datetime(), r.status = $status, r.counts = $counts, r.errors = $errors,
+SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $counts, r.errors = $errors,
     r.summarizerFallbacks = $summarizerFallbacks,
     r.created = $created, r.updated = $updated, r.pruned = $pruned
 WITH r

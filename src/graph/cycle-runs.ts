@@ -1,3 +1,4 @@
+import type { CycleReport } from '../domain/cycle-report.js';
 import { GroupGoneError } from '../errors.js';
 import type { Graph } from './graph.js';
 
@@ -58,9 +59,11 @@ export class CycleRunRepository {
     return { abandoned: row.abandoned };
   }
 
+  /** Closes the run record with how the cycle ended and, for one skipped, failed or stopped, why. */
   async finishRun(run: {
     runId: string;
-    status: 'succeeded' | 'failed' | 'stopped';
+    status: CycleReport['status'];
+    reason: string | null;
     counts: unknown;
     errors: string[];
     summarizerFallbacks: string[];

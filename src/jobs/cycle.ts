@@ -167,11 +167,16 @@ function goneAsNull(error: unknown): null {
 
 async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
+  // The record ends as the report does: a cycle skipped because its group was deleted under it is skipped, not
+  // succeeded. Why it was skipped is its reason, not an error; a failure's or a stop's reason is also listed among
+  // the errors, as before.
+  const reasonIsError = report.status === 'failed' || report.status === 'stopped';
   await deps.runs.finishRun({
     runId: report.runId as string,
-    status: report.status === 'failed' || report.status === 'stopped' ? report.status : 'succeeded',
+    status: report.status,
+    reason: report.reason ?? null,
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
-    errors: report.reason ? [...report.errors, report.reason] : report.errors,
+    errors: reasonIsError && report.reason ? [...report.errors, report.reason] : report.errors,
     summarizerFallbacks: report.summarizerFallbacks,
     created: sum('created'),
     updated: sum('updated'),

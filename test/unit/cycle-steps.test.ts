@@ -395,8 +395,36 @@ describe('the roll-up cycle (in-memory repository)', () => {
         code: 'Neo.ClientError.Statement.EntityNotFound',
       });
     };
-    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER },
+    );
     expect(report.status).toBe('skipped');
     expect(report.reason).toBe('the group was deleted during the cycle');
+    // The run record says the same: skipped with its reason (it said succeeded before), and a skip is no error.
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({
+      status: 'skipped',
+      reason: 'the group was deleted during the cycle',
+      errors: [],
+    });
+  });
+
+  it('records a failed cycle as failed with its reason, also among its errors', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    rollups.relinkNextPeriod = async () => {
+      throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
+    };
+    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER },
+    );
+    expect(report.status).toBe('failed');
+    expect(finished).toMatchObject([{ status: 'failed', reason: 'disk full', errors: ['disk full'] }]);
   });
 });
