@@ -78,4 +78,43 @@ describeNeo4j('cycle run records against Neo4j', () => {
       }),
     ]);
   });
+
+  /** Weekday messages of the two ISO weeks from Monday the 4th of March of `year`, a message every two hours. */
+  const twoWeeksOfMarch = (year: number) =>
+    [4, 5, 6, 7, 8, 11, 12, 13, 14, 15].flatMap((day) =>
+      [9, 11, 13].map((hour, i) => ({
+        text: `Message ${i} on March ${day}: the raised beds and the tomato seedlings.`,
+        speaker: ['ana', 'ben', 'cai'][i] as string,
+        ts: `${year}-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`,
+      })),
+    );
+
+  it('calls a week that waits for its open month no pending work, and makes the group due when the month ends', async () => {
+    // 2099: the month is still open by the real clock too, which the scheduler's due query reads.
+    const open = group('month-open');
+    await strata.services.ingest(open, twoWeeksOfMarch(2099));
+    const midMarch = new Date('2099-03-20T00:00:00Z');
+    const first = await strata.cycle(open, { now: midMarch });
+    expect(first.status).toBe('succeeded');
+    expect(first.levels.week).toEqual({ created: 2, updated: 0 });
+    expect(first.levels.month).toEqual({ created: 0, updated: 0 });
+    // Before, pendingWork was true here and stayed so: the scheduler cycled the group on every tick until April.
+    expect(first).toMatchObject({ pendingWork: false, nextWorkAt: '2099-04-01T01:00:00.000Z' });
+    const second = await strata.cycle(open, { now: midMarch });
+    for (const counts of Object.values(second.levels)) expect(counts).toEqual({ created: 0, updated: 0 });
+    expect(second).toMatchObject({ pendingWork: false, nextWorkAt: '2099-04-01T01:00:00.000Z' });
+    expect(await strata.runs.groupsDue()).not.toContain(open);
+
+    // The same weeks in 2024, cycled as if on 20 March 2024: the month they wait for has ended by the real clock,
+    // so the group is due at once, with no new memory.
+    const ended = group('month-ended');
+    await strata.services.ingest(ended, twoWeeksOfMarch(2024));
+    const past = await strata.cycle(ended, { now: new Date('2024-03-20T00:00:00Z') });
+    expect(past).toMatchObject({ pendingWork: false, nextWorkAt: '2024-04-01T01:00:00.000Z' });
+    expect(await strata.runs.groupsDue()).toContain(ended);
+    const april = await strata.cycle(ended);
+    expect(april.levels.month).toEqual({ created: 1, updated: 0 });
+    expect(april).toMatchObject({ pendingWork: false, nextWorkAt: null });
+    expect(await strata.runs.groupsDue()).not.toContain(ended);
+  });
 });
