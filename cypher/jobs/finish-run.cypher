@@ -1,11 +1,13 @@
-// Closes the run record with its counts per level (as JSON, since properties cannot hold maps), its errors and the
-// periods its summarizer fell back on, and tells the scheduler whether the group still has work waiting
-// (periods not yet closed or ready).
+// Closes the run record with its status (succeeded, failed, stopped, or skipped when the group was deleted during
+// the cycle) and why (reason: null for a success), its counts per level (as JSON, since properties cannot hold
+// maps), its errors and the periods its summarizer fell back on, and tells the scheduler whether a cycle would do
+// something now (hasPendingWork: a period closed and still to summarise) and from when work left open becomes ready
+// (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits).
 MATCH (r:AggregationRun {id: $runId})
-SET r.endedAt = datetime(), r.status = $status, r.counts = $counts, r.errors = $errors,
+SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $counts, r.errors = $errors,
     r.summarizerFallbacks = $summarizerFallbacks,
     r.created = $created, r.updated = $updated, r.pruned = $pruned
 WITH r
 MATCH (g:Group {id: r.groupId})
 FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
-  SET g.lastCycleAt = r.startedAt, g.hasPendingWork = $hasPendingWork)
+  SET g.lastCycleAt = r.startedAt, g.hasPendingWork = $hasPendingWork, g.nextWorkAt = datetime($nextWorkAt))

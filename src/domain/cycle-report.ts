@@ -53,9 +53,19 @@ export const cycleReportSchema = z
       description:
         'Periods the configured summarizer (an LLM) failed on, summarised by the local one instead; not errors',
     }),
-    pendingWork: z
-      .boolean()
-      .meta({ description: 'Periods still open or sessions still active, left for a later cycle' }),
+    pendingWork: z.boolean().meta({
+      description:
+        'True when a cycle started now would summarise something (a period this one failed on); periods still ' +
+        'open and sessions still active are not pending work until nextWorkAt',
+    }),
+    nextWorkAt: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'When the earliest period still open (end plus grace) or session still active (idle for the gap) becomes ' +
+          'ready for a cycle, if nothing new comes; null when nothing waits',
+      }),
     startedAt: z.string(),
     tookMs: z.number(),
   })
@@ -89,6 +99,7 @@ export function newCycleReport(
     errors: [],
     summarizerFallbacks: [],
     pendingWork: false,
+    nextWorkAt: null,
     startedAt,
     tookMs: 0,
     ...fields,

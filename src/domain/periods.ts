@@ -221,5 +221,10 @@ export function childKeys(level: 'week' | 'month', key: string): string[] {
 
 /** True once the period has been over for at least graceMinutes, so late arrivals have had time to land. */
 export function isClosed(period: Period, now: Date, graceMinutes: number): boolean {
-  return now.getTime() - Date.parse(period.endsAt) >= graceMinutes * 60_000;
+  return now.getTime() >= closesAt(period, graceMinutes).getTime();
+}
+
+/** The instant the period counts as closed: its end plus the grace period. */
+export function closesAt(period: Period, graceMinutes: number): Date {
+  return new Date(Date.parse(period.endsAt) + graceMinutes * 60_000);
 }

@@ -202,5 +202,10 @@ export function isSessionReady(
 ): boolean {
   if (input.pendingCount <= 0) return false;
   if (input.pendingCount >= settings.maxNewMessages) return true;
-  return now.getTime() - toMs(input.endsAt) >= settings.gapMinutes * 60_000;
+  return now.getTime() >= sessionIdleAt(input.endsAt, settings.gapMinutes).getTime();
+}
+
+/** When a session whose last memory is at endsAt has been idle long enough to be summarised, if nothing new comes. */
+export function sessionIdleAt(endsAt: string, gapMinutes: number): Date {
+  return new Date(toMs(endsAt) + gapMinutes * 60_000);
 }

@@ -1,3 +1,4 @@
+import type { CycleReport } from '../domain/cycle-report.js';
 import { GroupGoneError } from '../errors.js';
 import type { Graph } from './graph.js';
 
@@ -10,7 +11,7 @@ export interface LeaseState {
 /** What the cycle needs for its bookkeeping; CycleRunRepository is the Neo4j one. */
 export type CycleRunStore = Pick<
   CycleRunRepository,
-  'acquireLease' | 'renewLease' | 'releaseLease' | 'startRun' | 'finishRun' | 'hasPendingWork'
+  'acquireLease' | 'renewLease' | 'releaseLease' | 'startRun' | 'finishRun'
 >;
 
 /** Leases (one cycle per group at a time, across instances), run records, and which groups are due. */
@@ -58,23 +59,23 @@ export class CycleRunRepository {
     return { abandoned: row.abandoned };
   }
 
+  /** Closes the run record with how the cycle ended and, for one skipped, failed or stopped, why. */
   async finishRun(run: {
     runId: string;
-    status: 'succeeded' | 'failed' | 'stopped';
+    status: CycleReport['status'];
+    reason: string | null;
     counts: unknown;
     errors: string[];
     summarizerFallbacks: string[];
     created: number;
     updated: number;
     pruned: number;
+    /** A cycle started now would summarise something: the scheduler runs the group at its next tick. */
     hasPendingWork: boolean;
+    /** When open periods or active sessions become ready: the scheduler runs the group from then on. */
+    nextWorkAt: string | null;
   }): Promise<void> {
     await this.graph.write('jobs/finish-run', { ...run, counts: JSON.stringify(run.counts) });
-  }
-
-  async hasPendingWork(groupId: string): Promise<boolean> {
-    const [row] = await this.graph.read<{ pending: boolean }>('jobs/has-pending-work', { groupId });
-    return row?.pending ?? false;
   }
 
   async groupsDue(): Promise<string[]> {

@@ -30,12 +30,20 @@ export interface CycleContext {
   errors: string[];
   /** Periods the configured summarizer failed on and its fallback summarised instead: not errors, but recorded. */
   fallbacks: string[];
-  /** Set by a step that left work for a later cycle (a period not over yet, a session still active). */
-  pendingWork: boolean;
+  /**
+   * The earliest instant at which something a step left for later (a period not over yet, a session still active)
+   * becomes ready, if nothing new comes; null when nothing waits. Steps move it earlier with waitUntil().
+   */
+  waitingUntil: Date | null;
   /** Aborted when the process shuts down: the cycle stops before its next period. */
   signal?: AbortSignal;
   /** Keeps the group's lease alive during a long cycle; throws when the lease was lost. */
   renewLease(): Promise<void>;
+}
+
+/** Notes that a step left work that becomes ready at `at` (a period closing, a session going idle). */
+export function waitUntil(ctx: CycleContext, at: Date): void {
+  if (!ctx.waitingUntil || at < ctx.waitingUntil) ctx.waitingUntil = at;
 }
 
 /** Records a draft that came from the fallback summarizer, under the period it was for. */

@@ -99,7 +99,7 @@ export async function runCycle(
       log: deps.log,
       errors: report.errors,
       fallbacks: report.summarizerFallbacks,
-      pendingWork: false,
+      waitingUntil: null,
       ...(options.signal ? { signal: options.signal } : {}),
       renewLease: async () => {
         if (!(await deps.runs.renewLease(groupId, owner, ttl))) throw new LeaseLostError(groupId);
@@ -119,7 +119,7 @@ export async function runCycle(
     }
     report.decayUpdated = await step(() => refreshDecay(ctx));
     report.pruned = await step(() => prune(ctx));
-    report.pendingWork = ctx.pendingWork || (await deps.runs.hasPendingWork(groupId));
+    Object.assign(report, await workLeft(ctx));
   } catch (error) {
     // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the
     // group no longer exists, that is what happened.
@@ -160,6 +160,26 @@ export function groupClock(latestMemoryAt: string | null, now: Date): Date {
   return new Date(Math.min(Date.parse(latestMemoryAt), now.getTime()));
 }
 
+/**
+ * What the group has left once the cycle is through: whether a cycle started now would summarise anything (a period
+ * this one failed on), and when what is still open (a period not over, a session still active) becomes ready.
+ * Counted as a dry run of the summary levels counts, so pendingWork means exactly "a cycle would do something now":
+ * a week that waits for its month to end is not pending work, it is work from nextWorkAt on.
+ */
+async function workLeft(ctx: CycleContext): Promise<Pick<CycleReport, 'pendingWork' | 'nextWorkAt'>> {
+  const probe: CycleContext = { ...ctx, dryRun: true, errors: [], fallbacks: [], waitingUntil: null };
+  const counts = [
+    await rollupSessions(probe),
+    await rollupCalendarLevel(probe, 'day'),
+    await rollupCalendarLevel(probe, 'week'),
+    await rollupCalendarLevel(probe, 'month'),
+  ];
+  return {
+    pendingWork: counts.some((c) => c.created + c.updated > 0),
+    nextWorkAt: probe.waitingUntil?.toISOString() ?? null,
+  };
+}
+
 function goneAsNull(error: unknown): null {
   if (error instanceof GroupGoneError) return null;
   throw error;
@@ -167,15 +187,21 @@ function goneAsNull(error: unknown): null {
 
 async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
+  // The record ends as the report does: a cycle skipped because its group was deleted under it is skipped, not
+  // succeeded. Why it was skipped is its reason, not an error; a failure's or a stop's reason is also listed among
+  // the errors, as before.
+  const reasonIsError = report.status === 'failed' || report.status === 'stopped';
   await deps.runs.finishRun({
     runId: report.runId as string,
-    status: report.status === 'failed' || report.status === 'stopped' ? report.status : 'succeeded',
+    status: report.status,
+    reason: report.reason ?? null,
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
-    errors: report.reason ? [...report.errors, report.reason] : report.errors,
+    errors: reasonIsError && report.reason ? [...report.errors, report.reason] : report.errors,
     summarizerFallbacks: report.summarizerFallbacks,
     created: sum('created'),
     updated: sum('updated'),
     pruned: Object.values(report.pruned.archived).reduce((n, c) => n + c, 0) + report.pruned.memories,
     hasPendingWork: report.pendingWork,
+    nextWorkAt: report.nextWorkAt,
   });
 }

@@ -1,9 +1,9 @@
 import type { SummaryItem } from '../ai/summarizers/types.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import type { CalendarLevel } from '../domain/levels.js';
-import { isClosed, localDate, type Period, parentKey, periodForKey } from '../domain/periods.js';
+import { closesAt, isClosed, localDate, type Period, parentKey, periodForKey } from '../domain/periods.js';
 import { childRange, countSpeakers, mergeSpeakerCounts } from '../domain/rollup.js';
-import type { CycleContext } from './cycle-context.js';
+import { type CycleContext, waitUntil } from './cycle-context.js';
 import { rollUpLevel } from './rollup-level.js';
 
 /** What one calendar period holds, in the shape the summarizer takes. */
@@ -85,10 +85,13 @@ export async function rollupCalendarLevel(ctx: CycleContext, level: CalendarLeve
   const keys = [...new Set(await spec.pendingKeys(ctx))].sort();
   if (keys.length === 0) return counts;
 
-  const closed = keys
-    .map((key) => periodForKey(level, key, ctx.timezone))
-    .filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
-  if (closed.length < keys.length) ctx.pendingWork = true;
+  const periods = keys.map((key) => periodForKey(level, key, ctx.timezone));
+  const closed = periods.filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
+  // A period not over yet waits for its end: no cycle before then can do anything with it.
+  for (const p of periods) {
+    if (!isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes))
+      waitUntil(ctx, closesAt(p, ctx.rollup.dayGraceMinutes));
+  }
 
   if (ctx.dryRun) {
     const existing = await ctx.rollups.existingSummaryIds(

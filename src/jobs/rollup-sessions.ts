@@ -2,8 +2,8 @@ import type { LevelCounts } from '../domain/cycle-report.js';
 import { summaryId } from '../domain/ids.js';
 import { addDays, localDate } from '../domain/periods.js';
 import { countSpeakers } from '../domain/rollup.js';
-import { assignSessions, isSessionReady } from '../domain/sessions.js';
-import type { CycleContext } from './cycle-context.js';
+import { assignSessions, isSessionReady, sessionIdleAt } from '../domain/sessions.js';
+import { type CycleContext, waitUntil } from './cycle-context.js';
 import { rollUpLevel } from './rollup-level.js';
 
 /**
@@ -25,13 +25,14 @@ export async function rollupSessions(ctx: CycleContext): Promise<LevelCounts> {
     explicitKeys,
   });
   const assignments = assignSessions(pending, known, gapMinutes);
-  const ready = assignments.filter((a) =>
+  const isReady = (a: (typeof assignments)[number]) =>
     isSessionReady({ endsAt: a.endsAt, pendingCount: a.memoryIds.length }, ctx.now, {
       gapMinutes,
       maxNewMessages: ctx.rollup.sessionMaxNewMessages,
-    }),
-  );
-  if (ready.length < assignments.length) ctx.pendingWork = true;
+    });
+  const ready = assignments.filter(isReady);
+  // A session still active waits until it has been idle for the gap.
+  for (const a of assignments) if (!isReady(a)) waitUntil(ctx, sessionIdleAt(a.endsAt, gapMinutes));
   if (ctx.dryRun) {
     for (const a of ready) counts[a.isNew ? 'created' : 'updated']++;
     return counts;

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { publicFolder } from '../../src/api/routes/drift-page.js';
+import { apiKeysFileSchema, type ScopedKey } from '../../src/domain/api-keys.js';
 import { driftSeries } from '../../src/domain/drift.js';
 import {
   DRIFT_MEASURES,
@@ -148,8 +149,9 @@ const charts = new Map<string, DriftChart>([
 const requestedLevels: string[] = [];
 
 /** The real app, with the chart service answering from the generated charts instead of Neo4j. */
-function testApp() {
+function testApp(keys: { apiKeys?: ScopedKey[] } = {}) {
   return createApp({
+    ...keys,
     log: createLogger('silent'),
     bodyLimitBytes: 100_000,
     services: stubServices({
@@ -389,6 +391,143 @@ describe.skipIf(!hasChromium)('drift page in chromium', () => {
       const message = (await page.locator('#message').textContent()) ?? '';
       expect(message).toContain('HTTP 500');
       expect(message).toContain('see its log');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+// ---------- with API keys configured ----------
+
+const TEAM_KEY = 'team-drift-reader-0123456789';
+/** Evaluated in the page (a string: this file is type-checked without the DOM's types). */
+const STORED_KEY = 'sessionStorage.getItem("strata.apiKey")';
+const OTHER_KEY = 'other-group-reader-0123456789';
+const keyedApp = () =>
+  testApp({
+    apiKeys: apiKeysFileSchema.parse({
+      keys: [
+        { name: 'team-reader', key: TEAM_KEY, groups: ['team-drift'] },
+        { name: 'other-reader', key: OTHER_KEY, groups: ['someone-else'] },
+      ],
+    }),
+  });
+
+describe('drift page routes with API keys configured', () => {
+  const app = keyedApp();
+
+  it('serves the page and its assets without a key: they hold no data', async () => {
+    const page = await request(app).get('/groups/team-drift/drift');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('onboarding');
+    expect((await request(app).get('/static/drift.js')).status).toBe(200);
+  });
+
+  it('keeps the chart behind the key: no key, a key in the query or a key for another group get nothing', async () => {
+    const chart = '/v1/groups/team-drift/drift/chart?level=week';
+    expect((await request(app).get(chart)).status).toBe(401);
+    expect((await request(app).get(`${chart}&key=${TEAM_KEY}`)).status).toBe(401);
+    expect((await request(app).get(`${chart}&api_key=${TEAM_KEY}`)).status).toBe(401);
+    expect((await request(app).get(chart).set('authorization', `Bearer ${OTHER_KEY}`)).status).toBe(403);
+    const ok = await request(app).get(chart).set('authorization', `Bearer ${TEAM_KEY}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.periods).toHaveLength(104);
+  });
+});
+
+describe.skipIf(!hasChromium)('drift page in chromium with API keys configured', () => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await new Promise<Server>((resolve) => {
+      const s = keyedApp().listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** A page in a fresh context (its own sessionStorage), recording every request it makes to the server. */
+  async function openKeyedPage(path: string) {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const sent: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (req) => sent.push({ url: req.url(), authorization: req.headers().authorization }));
+    await page.goto(`${base}${path}`);
+    await page.waitForSelector('body:not([data-state="loading"])', { timeout: 10_000 });
+    return { page, sent };
+  }
+
+  async function typeKey(page: Page, key: string, state: string) {
+    await page.fill('#api-key', key);
+    await page.click('#key-form button[type="submit"]');
+    await page.waitForSelector(`body[data-state="${state}"]`, { timeout: 10_000 });
+  }
+
+  it('asks for a key on 401, keeps it in the tab, sends it as the bearer header and draws the chart', async () => {
+    const chart = charts.get('team-drift') as DriftChart;
+    const { page, sent } = await openKeyedPage('/groups/team-drift/drift');
+    try {
+      // Before: the page fetched without a key, got 401 and showed only "Could not load the drift chart".
+      expect(await page.getAttribute('body', 'data-state')).toBe('key');
+      await expect(page.locator('#message').textContent()).resolves.toMatch(/needs an API key.*HTTP 401/);
+      expect(await page.locator('#key-form').isVisible()).toBe(true);
+      await expect(page.getByTestId('heatmap-cell').count()).resolves.toBe(0);
+
+      await typeKey(page, TEAM_KEY, 'ready');
+      await expect(page.getByTestId('era-boundary').count()).resolves.toBe(chart.eras.length - 1);
+      expect(await page.locator('#key-form').isVisible()).toBe(false);
+      const chartRequests = sent.filter((r) => r.url.includes('/v1/'));
+      expect(chartRequests.map((r) => r.authorization)).toEqual([undefined, `Bearer ${TEAM_KEY}`]);
+      // The key is in the tab's sessionStorage, and never in an address.
+      await expect(page.evaluate(STORED_KEY)).resolves.toBe(TEAM_KEY);
+      expect(page.url()).not.toContain(TEAM_KEY);
+      for (const r of sent) expect(r.url).not.toContain(TEAM_KEY);
+
+      // Another level in the same tab goes on with the stored key, without asking again.
+      await page.click('#level-switch a[data-level="month"]');
+      await page.waitForSelector('body[data-state="ready"]', { timeout: 10_000 });
+      expect(requestedLevels.at(-1)).toBe('month');
+      expect(sent.at(-1)?.authorization).toBe(`Bearer ${TEAM_KEY}`);
+      expect(page.url()).not.toContain(TEAM_KEY);
+      await page.screenshot({ path: join(outputDir, 'drift-page-with-key.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+    // A new tab has its own sessionStorage: it asks again.
+    const fresh = await openKeyedPage('/groups/team-drift/drift');
+    try {
+      expect(await fresh.page.getAttribute('body', 'data-state')).toBe('key');
+    } finally {
+      await fresh.page.close();
+    }
+  });
+
+  it('says clearly when the key is unknown (401) or may not read the group (403), and can forget it', async () => {
+    const { page } = await openKeyedPage('/groups/team-drift/drift');
+    try {
+      await typeKey(page, 'not-a-key-the-server-knows', 'key');
+      await expect(page.locator('#message').textContent()).resolves.toMatch(
+        /did not accept this API key \(HTTP 401\).*Type another one/,
+      );
+
+      await typeKey(page, OTHER_KEY, 'forbidden');
+      const message = (await page.locator('#message').textContent()) ?? '';
+      expect(message).toContain('may not read group team-drift (HTTP 403)');
+      expect(message).toContain('may not use group team-drift');
+      expect(await page.locator('#key-form').isVisible()).toBe(true);
+      await page.screenshot({ path: join(outputDir, 'drift-page-403.png'), fullPage: true });
+
+      await page.click('#forget-key');
+      await expect(page.evaluate(STORED_KEY)).resolves.toBeNull();
+      await page.reload();
+      await page.waitForSelector('body[data-state="key"]', { timeout: 10_000 });
+      await expect(page.locator('#message').textContent()).resolves.toMatch(/needs an API key/);
     } finally {
       await page.close();
     }

@@ -35,6 +35,7 @@ function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleRep
     errors: [],
     summarizerFallbacks: [],
     pendingWork: false,
+    nextWorkAt: null,
     startedAt: '2024-05-01T00:00:00.000Z',
     tookMs: 1500,
     ...overrides,

@@ -40,7 +40,11 @@ function fakeTarget(timezoneAllowed = true) {
     cycle: async (groupId: string, options?: CycleOptions): Promise<CycleReport> => {
       events.push(`cycle ${groupId}`);
       cycles.push({ groupId, options });
-      return newCycleReport(groupId, NOW.toISOString(), { runId: 'r', pendingWork: true, tookMs: 1 });
+      return newCycleReport(groupId, NOW.toISOString(), {
+        runId: 'r',
+        nextWorkAt: '2024-07-22T00:05:00.000Z',
+        tookMs: 1,
+      });
     },
   };
   return { target, events, batches, stored, cycles };

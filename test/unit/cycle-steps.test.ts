@@ -160,7 +160,6 @@ const runs: CycleRunStore = {
   releaseLease: async () => undefined,
   startRun: async () => ({ abandoned: 0 }),
   finishRun: async () => undefined,
-  hasPendingWork: async () => false,
 };
 const maintenance: MaintenanceStore = {
   refreshDecay: async () => 0,
@@ -245,7 +244,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(rollups.summaries.get('g:week:2024-03-04')?.version).toBe(1);
   });
 
-  it('leaves an open day and an active session for later, and says there is work left', async () => {
+  it('leaves an open day and an active session for later, and says when they become ready', async () => {
     const rollups = new InMemoryRollups();
     for (let i = 0; i < 4; i++) {
       rollups.add({
@@ -258,10 +257,33 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-02T10:10:00Z') });
     expect(report.levels.session).toEqual({ created: 0, updated: 0 });
     expect(report.levels.day).toEqual({ created: 0, updated: 0 });
-    expect(report.pendingWork).toBe(true);
+    // Nothing a cycle could do now; the session is idle at 10:33 (30 minutes after its last message), the day
+    // closes at midnight plus the grace hour.
+    expect(report.pendingWork).toBe(false);
+    expect(report.nextWorkAt).toBe('2024-05-02T10:33:00.000Z');
+    const idle = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-02T10:40:00Z') });
+    expect(idle.levels.session.created).toBe(1);
+    expect(idle).toMatchObject({ pendingWork: false, nextWorkAt: '2024-05-03T01:00:00.000Z' });
     const next = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-03T02:00:00Z') });
-    expect(next.levels.session.created).toBe(1);
     expect(next.levels.day.created).toBe(1);
+  });
+
+  it('does not call a week that waits for its month pending work, and says when the month closes', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    // Both weeks of March are over, March is not: the weeks are summarised and wait for their month.
+    const midMarch = new Date('2024-03-20T00:00:00Z');
+    const first = await runCycle(deps(rollups), 'g', { now: midMarch });
+    expect(first.levels.week).toEqual({ created: 2, updated: 0 });
+    expect(first.levels.month).toEqual({ created: 0, updated: 0 });
+    // Before, pendingWork stayed true here, so the scheduler ran the group on every tick until April.
+    expect(first).toMatchObject({ pendingWork: false, nextWorkAt: '2024-04-01T01:00:00.000Z' });
+    const second = await runCycle(deps(rollups), 'g', { now: midMarch });
+    for (const counts of Object.values(second.levels)) expect(counts).toEqual({ created: 0, updated: 0 });
+    expect(second).toMatchObject({ pendingWork: false, nextWorkAt: '2024-04-01T01:00:00.000Z' });
+    const april = await runCycle(deps(rollups), 'g', { now: new Date('2024-04-01T01:00:00Z') });
+    expect(april.levels.month).toEqual({ created: 1, updated: 0 });
+    expect(april).toMatchObject({ pendingWork: false, nextWorkAt: null });
   });
 
   it('gives a thin day, week and month their summaries through the local summarizer, not the configured one', async () => {
@@ -313,6 +335,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(first.status).toBe('succeeded');
     expect(first.errors).toEqual(['day 2024-03-06: model unavailable']);
     expect(first.levels.day.created).toBe(9);
+    // The failed day is over and still to do: a cycle now would do it.
+    expect(first.pendingWork).toBe(true);
     const second = await runCycle(deps(rollups), 'g', { now: LATER });
     expect(second.levels.day).toEqual({ created: 1, updated: 0 });
     expect(second.levels.week).toEqual({ created: 0, updated: 1 });
@@ -395,8 +419,36 @@ describe('the roll-up cycle (in-memory repository)', () => {
         code: 'Neo.ClientError.Statement.EntityNotFound',
       });
     };
-    const report = await runCycle(deps(rollups), 'g', { now: LATER });
+    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER },
+    );
     expect(report.status).toBe('skipped');
     expect(report.reason).toBe('the group was deleted during the cycle');
+    // The run record says the same: skipped with its reason (it said succeeded before), and a skip is no error.
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({
+      status: 'skipped',
+      reason: 'the group was deleted during the cycle',
+      errors: [],
+    });
+  });
+
+  it('records a failed cycle as failed with its reason, also among its errors', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    rollups.relinkNextPeriod = async () => {
+      throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
+    };
+    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
+    const report = await runCycle(
+      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
+      'g',
+      { now: LATER },
+    );
+    expect(report.status).toBe('failed');
+    expect(finished).toMatchObject([{ status: 'failed', reason: 'disk full', errors: ['disk full'] }]);
   });
 });

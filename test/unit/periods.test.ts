@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   childKeys,
+  closesAt,
   daysBetween,
   isClosed,
   isoWeek,
@@ -260,6 +261,12 @@ describe('isClosed', () => {
     expect(isClosed(day, new Date('2024-05-03T00:00:00Z'), 0)).toBe(true);
     expect(isClosed(day, new Date('2024-05-03T00:59:00Z'), 60)).toBe(false);
     expect(isClosed(day, new Date('2024-05-03T01:00:00Z'), 60)).toBe(true);
+  });
+
+  it('says when a period closes: its end plus the grace period, in its time zone', () => {
+    expect(closesAt(day, 60).toISOString()).toBe('2024-05-03T01:00:00.000Z');
+    const month = periodForKey('month', '2024-03-01', 'Europe/Berlin');
+    expect(closesAt(month, 0).toISOString()).toBe('2024-03-31T22:00:00.000Z');
   });
 });
 

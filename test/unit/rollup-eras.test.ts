@@ -143,7 +143,7 @@ function context(summarizer: Summarizer, dryRun = false): CycleContext {
     log: createLogger('silent'),
     errors: [],
     fallbacks: [],
-    pendingWork: false,
+    waitingUntil: null,
     renewLease: async () => undefined,
   };
 }

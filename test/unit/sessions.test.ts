@@ -4,6 +4,7 @@ import {
   isSessionReady,
   type KnownSession,
   type SessionMemory,
+  sessionIdleAt,
 } from '../../src/domain/sessions.js';
 
 const GAP = 30;
@@ -180,6 +181,10 @@ describe('isSessionReady', () => {
     const now = new Date('2024-05-02T09:01:00Z');
     expect(isSessionReady({ endsAt, pendingCount: 19 }, now, settings)).toBe(false);
     expect(isSessionReady({ endsAt, pendingCount: 20 }, now, settings)).toBe(true);
+  });
+
+  it('says when a session goes idle if nothing new comes', () => {
+    expect(sessionIdleAt(endsAt, 30).toISOString()).toBe('2024-05-02T09:30:00.000Z');
   });
 
   it('is never ready with nothing pending', () => {

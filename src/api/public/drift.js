@@ -1,4 +1,5 @@
-// The drift page: one fetch of /v1/groups/<groupId>/drift/chart, drawn as one SVG string.
+// The drift page: one fetch of /v1/groups/<groupId>/drift/chart (with the API key the reader typed, where the server
+// needs one), drawn as one SVG string.
 // Panels share one time axis: era labels, topic heat map, activity strip, drift curve, dates.
 
 const LEVELS = ['day', 'week', 'month'];
@@ -729,8 +730,56 @@ async function errorText(response) {
   }
 }
 
+// ---------- the API key ----------
+
+// With API keys configured, every /v1 route needs `Authorization: Bearer <key>`, the chart's included. The page asks
+// for a key when the chart endpoint answers 401 or 403, keeps it in sessionStorage (this tab only, gone when the tab
+// closes) and sends it in that header. It never reads a key from the address or puts one there.
+const KEY_STORAGE = 'strata.apiKey';
+
+function storedKey() {
+  try {
+    return sessionStorage.getItem(KEY_STORAGE) ?? '';
+  } catch {
+    return ''; // storage blocked: the page works without a key, or asks again
+  }
+}
+
+function storeKey(key) {
+  try {
+    if (key) sessionStorage.setItem(KEY_STORAGE, key);
+    else sessionStorage.removeItem(KEY_STORAGE);
+  } catch {
+    // storage blocked: the key lives as long as this page does
+  }
+  sessionKey = key;
+}
+
+/** The key of this page: the stored one, or the one typed here when storage is blocked. */
+let sessionKey = storedKey();
+
+function askForKey(state, text) {
+  showMessage(state, text);
+  $('key-form').hidden = false;
+  $('forget-key').hidden = !sessionKey;
+  $('api-key').value = '';
+  $('api-key').focus();
+}
+
+/** What a 401 or 403 from the chart endpoint means to the reader, and what to do about it. */
+async function keyProblem(response, groupId) {
+  const detail = await errorText(response);
+  if (response.status === 403) {
+    return `This API key may not read group ${groupId} (HTTP 403)${detail}. Type a key that opens it.`;
+  }
+  return sessionKey
+    ? `The server did not accept this API key (HTTP 401)${detail}. Type another one.`
+    : `This server needs an API key to show the chart (HTTP 401). Type one below.`;
+}
+
+// ---------- loading ----------
+
 async function main() {
-  const started = performance.now();
   const groupId = groupIdFromPath(window.location.pathname);
   const params = new URLSearchParams(window.location.search);
   const level = LEVELS.includes(params.get('level')) ? params.get('level') : 'week';
@@ -745,11 +794,42 @@ async function main() {
   const query = new URLSearchParams({ level });
   for (const key of ['from', 'to']) if (params.get(key)) query.set(key, params.get(key));
   const url = `/v1/groups/${encodeURIComponent(groupId)}/drift/chart?${query}`;
+  const load = () =>
+    loadChart(url, groupId, level).catch((err) =>
+      showMessage('error', `The drift page failed: ${err?.message ?? err}`),
+    );
+
+  $('key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const key = $('api-key').value.trim();
+    if (!key) return;
+    storeKey(key);
+    load();
+  });
+  $('forget-key').addEventListener('click', () => {
+    storeKey('');
+    askForKey('key', 'The key is forgotten. Type one to load the chart.');
+  });
+  await load();
+}
+
+async function loadChart(url, groupId, level) {
+  const started = performance.now();
+  $('key-form').hidden = true;
+  $('message').textContent = 'Loading the drift chart…';
+  $('message').hidden = false;
+  setState('loading');
+  const headers = { accept: 'application/json' };
+  if (sessionKey) headers.authorization = `Bearer ${sessionKey}`;
   let response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' } });
+    response = await fetch(url, { headers });
   } catch (err) {
     showMessage('error', `Could not reach the server (${err.message}).`);
+    return;
+  }
+  if (response.status === 401 || response.status === 403) {
+    askForKey(response.status === 403 ? 'forbidden' : 'key', await keyProblem(response, groupId));
     return;
   }
   if (!response.ok) {
@@ -789,14 +869,22 @@ async function main() {
   // performance.now() counts from the start of navigation: the time a reader waits for the chart.
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   setState('ready');
+  listen();
+}
 
+let listening = false;
+
+/** Hover and resize follow whatever chart is drawn last; attached once. */
+function listen() {
+  if (listening) return;
+  listening = true;
   const chartElement = $('chart');
   chartElement.addEventListener('mousemove', (event) => showColumn(columnAt(event), event));
   chartElement.addEventListener('mouseleave', (event) => showColumn(-1, event));
   let pending = 0;
   window.addEventListener('resize', () => {
     cancelAnimationFrame(pending);
-    pending = requestAnimationFrame(() => draw(model));
+    pending = requestAnimationFrame(() => current && draw(current.model));
   });
 }
 

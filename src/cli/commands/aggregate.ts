@@ -131,7 +131,10 @@ export function printReports(out: OutStream, reports: CycleReport[]): void {
     out.write(
       `  decay updated: ${r.decayUpdated}   originals pruned: ${plural(r.pruned.memories, 'memory', 'memories')}\n`,
     );
-    if (r.pendingWork) out.write('  some periods are still open; a later cycle will summarise them\n');
+    if (r.pendingWork) out.write('  some periods are ready but not summarised; the next cycle takes them\n');
+    if (r.nextWorkAt) {
+      out.write(`  some periods are still open; a cycle from ${r.nextWorkAt} will summarise them\n`);
+    }
     for (const error of r.errors) out.write(`  error: ${truncate(error, width - 9)}\n`);
   });
 }

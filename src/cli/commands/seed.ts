@@ -177,7 +177,7 @@ function printSeeded(out: OutStream, groups: SeededGroup[]): void {
     `\nNext: strata eras --group ${first}, strata summaries --group ${first} --level week,\n` +
       `strata recall --group ${first} flights, or Neo4j Browser (http://localhost:7474).\n`,
   );
-  if (groups.some((g) => g.report.pendingWork)) {
+  if (groups.some((g) => g.report.nextWorkAt)) {
     out.write('The current week and month stay open; the scheduler summarises them once they close.\n');
   }
 }

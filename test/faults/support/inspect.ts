@@ -94,6 +94,7 @@ export interface RunRow {
   id: string;
   owner: string;
   status: string;
+  reason: string | null;
   dryRun: boolean;
   startedAt: string;
   endedAt: string | null;

@@ -447,8 +447,10 @@ export interface components {
             errors: string[];
             /** @description Periods the configured summarizer (an LLM) failed on, summarised by the local one instead; not errors */
             summarizerFallbacks: string[];
-            /** @description Periods still open or sessions still active, left for a later cycle */
+            /** @description True when a cycle started now would summarise something (a period this one failed on); periods still open and sessions still active are not pending work until nextWorkAt */
             pendingWork: boolean;
+            /** @description When the earliest period still open (end plus grace) or session still active (idle for the gap) becomes ready for a cycle, if nothing new comes; null when nothing waits */
+            nextWorkAt: string | null;
             startedAt: string;
             tookMs: number;
         };
