@@ -3,13 +3,23 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
+import type { MemorySample } from './lib/memory-probe.js';
 import { benchGroupId, openBenchStrata } from './lib/strata.js';
 
 /**
  * A bounded soak on loopback: the app as a child process with its scheduler on, several client processes that
  * ingest (with client ids, retrying each batch until it lands), recall and ask for cycles, for a set time; then
- * requests, answers by status, memories sent versus stored, and the app's RSS after warm-up and at the end.
+ * requests, answers by status, memories sent versus stored, and the app's memory after warm-up and at the end.
  * With NEO4J_STOP_CMD and NEO4J_START_CMD set, Neo4j is restarted once in the middle (its 503s are expected).
+ *
+ * Memory is read two ways every 5 s: RSS from /proc, and the heap the app still holds after its latest major GC
+ * (bench/lib/memory-probe.ts, loaded into the app, reports it over IPC). Warm-up lasts a third of the run (at least
+ * 60 s; --warmup-seconds to change it): the app's text caches (src/domain/text.ts, 16,384 entries each) fill with
+ * the soak's unique messages at the pace of the cycles, and its heap grows until they are full (about 50 MB here;
+ * under a load of 8 on 2 cores they were still filling after 10 minutes, which the heap by minute shows). RSS moves
+ * with every GC cycle, so "after warm-up" is the median of the samples of the minute after warm-up and "at the end"
+ * the median of the last minute's. SOAK_APP_NODE_ARGS passes extra flags to the app's node (e.g.
+ * `--heapsnapshot-signal=SIGUSR2` to take heap snapshots while it runs).
  *
  *   npm run bench:soak -- --minutes 10 --clients 3
  */
@@ -45,6 +55,7 @@ const opts = options({
   url: { type: 'string' },
   group: { type: 'string' },
   seconds: { type: 'string' },
+  'warmup-seconds': { type: 'string' },
 });
 
 run(opts.client ? clientMain : soakMain);
@@ -126,12 +137,18 @@ async function soakMain(): Promise<void> {
     return;
   }
   const seconds = Math.round(minutes * 60);
-  const warmupSeconds = Math.min(60, Math.round(seconds * 0.15));
+  const warmupSeconds =
+    opts['warmup-seconds'] === undefined
+      ? Math.max(60, Math.round(seconds / 3))
+      : intOption(opts['warmup-seconds'], 'warmup-seconds', 0);
+  if (warmupSeconds + 60 > seconds) throw new Error('the run must last at least a minute beyond its warm-up');
   const stopCmd = process.env.NEO4J_STOP_CMD?.trim();
   const startCmd = process.env.NEO4J_START_CMD?.trim();
   const strata = await openBenchStrata();
   const port = await freePort();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const nodeArgs = process.env.SOAK_APP_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const probe = ['--import', 'tsx', '--import', './bench/lib/memory-probe.ts'];
+  const app = spawn(process.execPath, [...nodeArgs, ...probe, 'src/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -143,7 +160,11 @@ async function soakMain(): Promise<void> {
       CYCLE_SCHEDULE: '*/30 * * * * *',
       STRATA_API_KEY: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let lastProbe: MemorySample | null = null;
+  app.on('message', (message: { memorySample?: MemorySample }) => {
+    if (message.memorySample) lastProbe = message.memorySample;
   });
   // LOG_LEVEL=error: every line of its stdout (pino) is an error; stderr holds anything else it printed.
   const appErrors = new Map<string, number>();
@@ -164,8 +185,8 @@ async function soakMain(): Promise<void> {
       }
     };
   };
-  app.stdout.on('data', keepLines('log: '));
-  app.stderr.on('data', keepLines('stderr: '));
+  app.stdout?.on('data', keepLines('log: '));
+  app.stderr?.on('data', keepLines('stderr: '));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, app.pid as number);
 
@@ -203,9 +224,14 @@ async function soakMain(): Promise<void> {
       }),
   );
 
-  const rss: { atS: number; kb: number }[] = [];
+  const samples: MemorySampleAt[] = [];
   const sampler = setInterval(
-    () => rss.push({ atS: (Date.now() - started) / 1000, kb: rssKb(app.pid as number) }),
+    () =>
+      samples.push({
+        atS: (Date.now() - started) / 1000,
+        rssKb: rssKb(app.pid as number),
+        heapKb: lastProbe?.heapAfterMajorGcBytes == null ? null : lastProbe.heapAfterMajorGcBytes / 1024,
+      }),
     5000,
   );
   let restart: { stopMs: number; startMs: number; atS: number; fromMs: number; toMs: number } | null = null;
@@ -222,6 +248,7 @@ async function soakMain(): Promise<void> {
   clearInterval(sampler);
   const ranS = (Date.now() - started) / 1000;
   const endKb = rssKb(app.pid as number);
+  const majorGcs = (lastProbe as MemorySample | null)?.majorGcs ?? 0;
   app.kill('SIGTERM');
 
   const stored = await Promise.all(
@@ -248,8 +275,14 @@ async function soakMain(): Promise<void> {
     .reduce((n, [, c]) => n + c, 0);
   const sent = tallies.reduce((n, t) => n + t.sentIds, 0);
   const storedTotal = stored.reduce((a, b) => a + b, 0);
-  const startKb = rss.find((r) => r.atS >= warmupSeconds)?.kb ?? rss[0]?.kb ?? 0;
-  const peakKb = Math.max(...rss.map((r) => r.kb), endKb);
+  const afterWarmup = samples.filter((r) => r.atS >= warmupSeconds && r.atS < warmupSeconds + 60);
+  const lastMinute = samples.filter((r) => r.atS >= ranS - 60);
+  const rssWarm = median(afterWarmup.map((r) => r.rssKb));
+  const rssEnd = median(lastMinute.map((r) => r.rssKb));
+  const heapWarm = median(afterWarmup.flatMap((r) => (r.heapKb === null ? [] : [r.heapKb])));
+  const heapEnd = median(lastMinute.flatMap((r) => (r.heapKb === null ? [] : [r.heapKb])));
+  const peakKb = Math.max(...samples.map((r) => r.rssKb), endKb);
+  const change = (from: number, to: number) => `${(((to - from) / Math.max(from, 1)) * 100).toFixed(1)}%`;
 
   console.log(`soak: ${ranS.toFixed(0)} s, ${clients} client processes, Neo4j ${process.env.NEO4J_URI}`);
   console.log(
@@ -263,9 +296,14 @@ async function soakMain(): Promise<void> {
   );
   console.log(`memories sent ${sent}, stored ${storedTotal}${sent === storedTotal ? '' : '  MISMATCH'}`);
   console.log(
-    `app RSS: ${mb(startKb)} MB after ${warmupSeconds} s warm-up, ${mb(endKb)} MB at the end ` +
-      `(${(((endKb - startKb) / Math.max(startKb, 1)) * 100).toFixed(1)}%), peak ${mb(peakKb)} MB`,
+    `app RSS: ${mb(rssWarm)} MB after ${warmupSeconds} s warm-up (median of the next minute), ${mb(rssEnd)} MB ` +
+      `at the end (median of the last minute): ${change(rssWarm, rssEnd)}; last sample ${mb(endKb)} MB, peak ${mb(peakKb)} MB`,
   );
+  console.log(
+    `app heap after major GC: ${mb(heapWarm)} MB after warm-up, ${mb(heapEnd)} MB at the end: ` +
+      `${change(heapWarm, heapEnd)} (${majorGcs} major GCs)`,
+  );
+  console.log(`app memory by minute (RSS / heap after major GC, MB): ${byMinute(samples)}`);
   if (restart)
     console.log(
       `planned Neo4j restart at ${restart.atS} s: stop ${restart.stopMs} ms, start ${restart.startMs} ms`,
@@ -288,6 +326,35 @@ async function soakMain(): Promise<void> {
     console.log(`  ${count} x ${line}`);
   for (const group of groups) await strata.groups.deleteGroup(group);
   await strata.close();
+}
+
+interface MemorySampleAt {
+  atS: number;
+  rssKb: number;
+  /** The app's heap in use after its latest major GC, null before the first. */
+  heapKb: number | null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The sample nearest each whole minute, e.g. "1m 251/71 2m 263/80". */
+function byMinute(samples: MemorySampleAt[]): string {
+  const out: string[] = [];
+  const last = samples.at(-1)?.atS ?? 0;
+  for (let minute = 1; minute * 60 <= last + 5; minute++) {
+    const at = samples.reduce((best, r) =>
+      Math.abs(r.atS - minute * 60) < Math.abs(best.atS - minute * 60) ? r : best,
+    );
+    out.push(`${minute}m ${mb(at.rssKb)}/${at.heapKb === null ? '-' : mb(at.heapKb)}`);
+  }
+  return out.join(' ');
 }
 
 function rssKb(pid: number): number {

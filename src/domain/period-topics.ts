@@ -2,6 +2,7 @@
  * A period's topics: its noun phrases and names (`phrases.ts`) weighted by class-based TF-IDF against the
  * group's other periods (`topic-weights.ts`), then the few that best describe it, each named as it was written.
  */
+import { BoundedCache } from './bounded-cache.js';
 import { countPhrases } from './phrases.js';
 import { type AnalysedText, words } from './text.js';
 import { classTfIdf } from './topic-weights.js';
@@ -42,23 +43,14 @@ export function speakerNameWords(speakers: Iterable<string | undefined>): Set<st
   return names;
 }
 
-const BACKGROUND_CACHE_SIZE = 2048;
-const backgroundCache = new Map<string, Map<string, number>>();
+const backgroundCache = new BoundedCache<Map<string, number>>({ maxEntries: 2048, maxChars: 1_000_000 });
 
 /**
  * The phrase counts of one background text. The same texts are the background of period after period, so they
  * are counted once. Names are not left out here: only the period's own phrases, which hold none, are looked up.
  */
 function backgroundCounts(text: string): Map<string, number> {
-  let counts = backgroundCache.get(text);
-  if (!counts) {
-    counts = countPhrases([text]).counts;
-    backgroundCache.set(text, counts);
-    if (backgroundCache.size > BACKGROUND_CACHE_SIZE) {
-      backgroundCache.delete(backgroundCache.keys().next().value as string);
-    }
-  }
-  return counts;
+  return backgroundCache.getOrSet(text, (t) => countPhrases([t]).counts);
 }
 
 /** The period's phrases weighted against the background texts (the group's other periods, one text each). */

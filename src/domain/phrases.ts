@@ -6,6 +6,7 @@
  * do. Every stretch of up to three words of a run that ends in a noun is a candidate, so "greenhouse" is counted in
  * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
  */
+import { BoundedCache } from './bounded-cache.js';
 import { type AnalysedSentence, type AnalysedText, analyse, type TextToken } from './text.js';
 import { normalizeTopic } from './topics.js';
 
@@ -103,7 +104,8 @@ function roleOf(token: TextToken): 'noun' | 'modifier' | null {
   return token.pos === 'ADJ' ? 'modifier' : null;
 }
 
-const numberOrPronoun = new Map<string, boolean>();
+// Words of the groups' own texts: without a bound, every new word (names, typos, links) would stay for good.
+const numberOrPronoun = new BoundedCache<boolean>({ maxEntries: 16_384, maxChars: 500_000 });
 
 /**
  * In context the tagger may read "the one I bought" or "loved ones" as nouns; a word that on its own (or in its

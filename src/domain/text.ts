@@ -12,6 +12,7 @@ import winkNLP, {
   type PartOfSpeech,
   type WinkMethods,
 } from 'wink-nlp';
+import { BoundedCache } from './bounded-cache.js';
 
 export type { PartOfSpeech };
 
@@ -87,8 +88,9 @@ interface LexicalToken {
   stop: boolean;
 }
 
-const LEXICAL_CACHE_SIZE = 16_384;
-const lexicalCache = new Map<string, LexicalToken[]>();
+// Tokens take some 12 to 18 bytes per character of text (measured on chat lines and on long notes), so the
+// character bound holds this cache to about 12-18 MB whatever the length of the lines.
+const lexicalCache = new BoundedCache<LexicalToken[]>({ maxEntries: 16_384, maxChars: 1_000_000 });
 
 /**
  * The bare tokenizer's tokens, line by line. A period's content is its messages joined by line breaks, and the
@@ -101,12 +103,7 @@ function lexicalTokens(text: string): LexicalToken[] {
 }
 
 function lineTokens(line: string): LexicalToken[] {
-  const hit = lexicalCache.get(line);
-  if (hit) return hit;
-  const tokens = tokenize(line);
-  lexicalCache.set(line, tokens);
-  if (lexicalCache.size > LEXICAL_CACHE_SIZE) lexicalCache.delete(lexicalCache.keys().next().value as string);
-  return tokens;
+  return lexicalCache.getOrSet(line, tokenize);
 }
 
 function tokenize(text: string): LexicalToken[] {
@@ -130,7 +127,7 @@ function isFunctionFragment(normal: string): boolean {
   return /^['’]/.test(normal) || isUnsplitContraction(normal);
 }
 
-const contractionCache = new Map<string, boolean>();
+const contractionCache = new BoundedCache<boolean>({ maxEntries: 4096, maxChars: 100_000 });
 
 /**
  * winkNLP splits "we're" and "I'd" but leaves "I'm" whole, and then tags it a proper noun. A word of the form
@@ -154,25 +151,15 @@ export function splitSentences(text: string): string[] {
   return analyse(text).sentences.map((s) => s.text);
 }
 
-const CACHE_SIZE = 16_384;
-const cache = new Map<string, AnalysedText>();
+// An analysis takes some 23 to 36 bytes per character of text, so this cache holds about 23-36 MB at most.
+const cache = new BoundedCache<AnalysedText>({ maxEntries: 16_384, maxChars: 1_000_000, refreshOnHit: true });
 
 /**
  * Sentences, tokens, parts of speech, lemmas and entities of a text. Summaries look at the same texts several
  * times (as items, then as the next period's background), so recent analyses are kept; treat them as read-only.
  */
 export function analyse(text: string): AnalysedText {
-  const hit = cache.get(text);
-  if (hit) {
-    // Re-inserted so the map's order stays least recently used first.
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
-  const analysed = parse(text);
-  cache.set(text, analysed);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return analysed;
+  return cache.getOrSet(text, parse);
 }
 
 function parse(text: string): AnalysedText {

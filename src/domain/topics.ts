@@ -1,3 +1,4 @@
+import { BoundedCache } from './bounded-cache.js';
 import { analyse, isWordToken, type TextToken } from './text.js';
 
 /** A topic as summaries carry it: a term or short phrase with its weight in one period. */
@@ -6,8 +7,7 @@ export interface WeightedTopic {
   weight: number;
 }
 
-const KEY_CACHE_SIZE = 8192;
-const keys = new Map<string, string>();
+const keys = new BoundedCache<string>({ maxEntries: 8192, maxChars: 500_000 });
 
 /**
  * The canonical form of a topic name: lower case, words only (punctuation and possessive endings dropped), and
@@ -24,7 +24,6 @@ export function normalizeTopic(name: string): string {
   );
   const key = words.join(' ');
   keys.set(name, key);
-  if (keys.size > KEY_CACHE_SIZE) keys.delete(keys.keys().next().value as string);
   return key;
 }
 
