@@ -142,14 +142,17 @@ describeNeo4j('imported history against Neo4j (default settings)', () => {
 
   it('deletes a group for good while its cycle runs', async () => {
     const g = group('delete');
-    const [demo] = generateDemo({ seed: 9, groups: 1, months: 3, messagesPerDay: 15, start: '2024-01-01' });
+    const [demo] = generateDemo({ seed: 9, groups: 1, months: 12, messagesPerDay: 30, start: '2024-01-01' });
     await post(
       g,
       (demo?.memories ?? []).map(({ id: _id, ...m }) => m),
     );
     const cycle = strata.cycle(g);
-    // Let the cycle get into its sessions, then delete underneath it.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Delete underneath the cycle as soon as it has written its first summaries: a fixed pause would let a fast
+    // machine finish the cycle first.
+    const started = Date.now();
+    while (!((await counts(g))['Summary:session'] > 0) && Date.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
     const res = await request(app).delete(`/v1/groups/${g}`);
     expect(res.status).toBe(200);
     const report = await cycle;
