@@ -102,7 +102,9 @@ async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params)
 
 /** Neo4j values to plain JS: temporal values become ISO strings, nodes their properties, integers numbers. */
 export function toPlain(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
+  if (value === null || value === undefined) return null;
+  // Most values are strings and numbers: they need none of the driver's type tests below.
+  if (typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(toPlain);
   if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
   if (

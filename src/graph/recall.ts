@@ -52,6 +52,20 @@ export interface Turn {
   ts: string;
 }
 
+/** A turn as recall/memory-context.cypher returns it, its time in epoch milliseconds. */
+interface TurnRow {
+  id: string;
+  text: string;
+  speaker: string;
+  tsMillis: number;
+}
+
+type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; above: string[][] };
+
+function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
+  return { id, text, speaker, ts: new Date(tsMillis).toISOString() };
+}
+
 /** A memory candidate in its surroundings (from recall/memory-context.cypher). */
 export interface MemoryContext extends Turn {
   previous: Turn[];
@@ -132,9 +146,19 @@ export class RecallRepository {
    * Each memory's own fields, the turn before and after it in its conversation (same session, within the idle
    * gap), and the paths down to it from the summaries above it.
    */
-  memoryContext(groupId: string, ids: string[], gapMinutes: number): Promise<MemoryContext[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.graph.read<MemoryContext>('recall/memory-context', { groupId, ids, gapMinutes });
+  async memoryContext(groupId: string, ids: string[], gapMinutes: number): Promise<MemoryContext[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.graph.read<MemoryContextRow>('recall/memory-context', {
+      groupId,
+      ids,
+      gapMinutes,
+    });
+    return rows.map(({ previous, next, ...memory }) => ({
+      ...turnOf(memory),
+      previous: previous.map(turnOf),
+      next: next.map(turnOf),
+      above: memory.above,
+    }));
   }
 
   /**
