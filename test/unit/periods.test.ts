@@ -29,6 +29,17 @@ describe('periodOf: days', () => {
     });
   });
 
+  it('reads UTC days the same through its fast path as through Intl, for UTC and its aliases', () => {
+    // Africa/Abidjan keeps UTC's clock all year but is not on the fast path, so it goes through Intl.
+    for (let ms = Date.UTC(1969, 11, 31, 23); ms < Date.UTC(2031, 0, 1); ms += 7_777_777_777) {
+      for (const instant of [ms, ms + 999, ms - 1]) {
+        const asIntl = localDate(new Date(instant), 'Africa/Abidjan');
+        for (const zone of ['UTC', 'Etc/UTC', 'GMT']) expect(localDate(new Date(instant), zone)).toBe(asIntl);
+      }
+    }
+    expect(startOfLocalDay('2024-02-29', 'UTC').toISOString()).toBe('2024-02-29T00:00:00.000Z');
+  });
+
   it('reads the local day, so one instant lands on different days in different zones', () => {
     const instant = '2024-03-16T03:30:00Z';
     expect(periodOf('day', instant, 'UTC').key).toBe('2024-03-16');
