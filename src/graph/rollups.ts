@@ -214,4 +214,10 @@ export class RollupRepository {
   async relinkNextPeriod(groupId: string, level: SummaryLevel | 'era'): Promise<void> {
     await this.graph.write('rollup/link-next-period', { groupId, level });
   }
+
+  /** The summary levels whose NEXT_PERIOD chain misses links (left by a cycle that died before relinking). */
+  async brokenChains(groupId: string): Promise<SummaryLevel[]> {
+    const rows = await this.graph.read<{ level: SummaryLevel }>('rollup/broken-chains', { groupId });
+    return rows.map((r) => r.level);
+  }
 }

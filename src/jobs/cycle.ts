@@ -12,6 +12,7 @@ import type { Logger } from '../log.js';
 import type { CycleContext } from './cycle-context.js';
 import { prune, refreshDecay } from './maintain.js';
 import { rollupCalendarLevel } from './rollup-calendar.js';
+import { relinkBrokenChains } from './rollup-level.js';
 import { rollupSessions } from './rollup-sessions.js';
 
 export interface CycleDeps {
@@ -109,6 +110,7 @@ export async function runCycle(
       if (options.signal?.aborted) throw new CycleStoppedError(groupId);
       return run();
     };
+    await step(() => relinkBrokenChains(ctx));
     report.levels.session = await step(() => rollupSessions(ctx));
     report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
     report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));

@@ -31,6 +31,21 @@ export interface LevelWork<P, C> {
 }
 
 /**
+ * Finishes what a cycle that died left behind: a batch of summaries written but its level not yet relinked. Such a
+ * level has nothing pending, so no later rollUpLevel would relink it; this does, before the levels run.
+ */
+export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
+  if (ctx.dryRun) return;
+  for (const level of await ctx.rollups.brokenChains(ctx.groupId)) {
+    ctx.log.warn(
+      { groupId: ctx.groupId, level },
+      'relinking a NEXT_PERIOD chain an earlier cycle left unfinished',
+    );
+    await ctx.rollups.relinkNextPeriod(ctx.groupId, level);
+  }
+}
+
+/**
  * The one skeleton of every summary level: chunks of periods are read in one round trip, summarised one by one in
  * order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
  * time), each batch clearing the pending flags of the children it covers. Then the level's NEXT_PERIOD chain is

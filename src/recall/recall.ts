@@ -316,8 +316,7 @@ function kindOf(level: string): Candidate['kind'] {
 /**
  * The turns to show under a memory hit that asks a question: its reply first (the answer is usually the next
  * turn), then the turn before it. A statement stands alone: the turns around it hold the query's words no more
- * often than other turns do, and a slot in the first k is better spent on the next hit. Turns already ranked as
- * hits of their own are shown there instead.
+ * often than other turns do, and a slot in the first k is better spent on the next hit.
  */
 function neighbourTurns(
   hit: ExpandedHit,

@@ -4,6 +4,7 @@ import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
+import type { SummaryLevel } from '../../src/domain/levels.js';
 import type { CycleRunStore } from '../../src/graph/cycle-runs.js';
 import type { MaintenanceStore } from '../../src/graph/maintenance.js';
 import type { RollupStore, SummaryRow, SummaryWrite } from '../../src/graph/rollups.js';
@@ -143,6 +144,11 @@ class InMemoryRollups implements RollupStore {
   }
   async relinkNextPeriod(_g: string, level: string) {
     this.relinked.push(level);
+  }
+  /** Levels to report as missing links, as a cycle that died before relinking leaves them. */
+  unlinked: SummaryLevel[] = [];
+  async brokenChains(_g: string) {
+    return this.unlinked;
   }
 
   private rows(ids: string[]) {
@@ -434,6 +440,21 @@ describe('the roll-up cycle (in-memory repository)', () => {
       reason: 'the group was deleted during the cycle',
       errors: [],
     });
+  });
+
+  it('first relinks a level a dead cycle wrote but left unlinked, though nothing is pending there', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    await runCycle(deps(rollups), 'g', { now: LATER });
+    rollups.relinked = [];
+    rollups.unlinked = ['session'];
+    const again = await runCycle(deps(rollups), 'g', { now: LATER });
+    expect(again.levels.session).toEqual({ created: 0, updated: 0 });
+    expect(rollups.relinked).toEqual(['session']);
+    // A dry run writes nothing, links included.
+    rollups.relinked = [];
+    await runCycle(deps(rollups), 'g', { now: LATER, dryRun: true });
+    expect(rollups.relinked).toEqual([]);
   });
 
   it('records a failed cycle as failed with its reason, also among its errors', async () => {
