@@ -2,7 +2,9 @@
 // the window), with how many of the group's memories hold the term, and the group's memory count: what
 // domain/term-evidence.ts turns into bm25 and coverage. Each of $terms comes with its Lucene query, kept to the
 // group by domain/lucene.ts termInGroup (the groupId test here stays, as that clause can over-match); the terms
-// are tokenizer words, so no Lucene syntax from the caller reaches the index.
+// are tokenizer words, so no Lucene syntax from the caller reaches the index. A hit is inPeriod when it falls in
+// the period the query names ($periodFrom, $periodTo; null when it names none): a memory by its time, a summary
+// by overlap.
 CALL () {
   RETURN COUNT { MATCH (m:Memory {groupId: $groupId}) } AS groupMemories
 }
@@ -18,7 +20,12 @@ CALL (query) {
         // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
         AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
         AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to))
-      THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0)}
+      THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0),
+        inPeriod: CASE
+          WHEN $periodFrom IS NULL THEN false
+          WHEN level = 'memory' THEN node.ts >= datetime($periodFrom) AND node.ts < datetime($periodTo)
+          ELSE node.endsAt > datetime($periodFrom) AND node.startsAt < datetime($periodTo)
+        END}
     END)[..toInteger($limit)] AS hits
 }
 RETURN term, memoryCount, hits, groupMemories

@@ -16,7 +16,8 @@ import type { QueryEntities } from './lucene.js';
 /** The full-text hits of one query term in one group (from recall/term-hits.cypher). */
 export interface TermHits {
   term: string;
-  hits: { id: string; level: string; score: number; decay: number }[];
+  /** inPeriod: the hit falls in the period the query names (domain/named-period.ts). */
+  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
   /** How many of the group's memories hold the term (at least the memory hits above). */
   memoryCount: number;
 }
@@ -25,6 +26,8 @@ export interface LexicalEvidence {
   id: string;
   level: string;
   decay: number;
+  /** In the period the query names, if it names one. */
+  inPeriod: boolean;
   /** Per query term held: its Lucene score relative to the term's best hit (the tf part), times its idf in the group. */
   bm25: number;
   /** The query terms the hit holds. */
@@ -74,7 +77,14 @@ export function lexicalEvidence(
     for (const hit of termHitList) {
       let evidence = hits.get(hit.id);
       if (!evidence) {
-        evidence = { id: hit.id, level: hit.level, decay: hit.decay, bm25: 0, terms: new Set() };
+        evidence = {
+          id: hit.id,
+          level: hit.level,
+          decay: hit.decay,
+          inPeriod: hit.inPeriod === true,
+          bm25: 0,
+          terms: new Set(),
+        };
         hits.set(hit.id, evidence);
       }
       evidence.bm25 += best > 0 ? (hit.score / best) * groupIdf : 0;

@@ -1,4 +1,5 @@
 import { termInGroup } from '../domain/lucene.js';
+import type { NamedPeriod } from '../domain/named-period.js';
 import type { TermHits } from '../domain/term-evidence.js';
 import type { Graph } from './graph.js';
 
@@ -131,13 +132,16 @@ export class RecallRepository {
     scope: SearchScope,
     levels: string[],
     terms: string[],
-    options: { perTerm: number; limit: number },
+    options: { perTerm: number; limit: number; period: NamedPeriod | null },
   ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
+    const { period, ...limits } = options;
     const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
       ...scope,
       levels,
       terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
-      ...options,
+      ...limits,
+      periodFrom: period?.from ?? null,
+      periodTo: period?.to ?? null,
     });
     return { termHits: rows, groupMemories: rows[0]?.groupMemories ?? 0 };
   }

@@ -2,6 +2,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
 import { RECALL_LEVELS, type RecallLevel, SUMMARY_LEVELS } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
+import { namedPeriod } from '../domain/named-period.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
 import {
   type RecallDetail,
@@ -52,6 +53,12 @@ export interface RecallSettings {
 const TERM_CANDIDATES = 500;
 
 /**
+ * How much a hit in the period the query names ("on 3 June, 2023") counts over one outside it: messages carry their
+ * day in their time, not their words, so the date can only rank.
+ */
+const NAMED_PERIOD_BOOST = 2;
+
+/**
  * How many memory candidates get their context looked up (the turns around them, the summaries above them); the
  * rest cannot reach the top anyway.
  */
@@ -83,7 +90,11 @@ export async function recall(
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.settings.vectorRelevance !== null);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.termHits(scope, levels, terms, { perTerm: TERM_CANDIDATES, limit: TERM_CANDIDATES })
+      ? deps.repo.termHits(scope, levels, terms, {
+          perTerm: TERM_CANDIDATES,
+          limit: TERM_CANDIDATES,
+          period: namedPeriod(request.query),
+        })
       : Promise.resolve({ termHits: [], groupMemories: 0 }),
     vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
   ]);
@@ -287,7 +298,7 @@ function toCandidates(
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
       vectorScore: null,
-      lexicalScore: window.bm25,
+      lexicalScore: window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1),
       decay: hit.decay,
       relevance: window.coverage,
     });

@@ -216,7 +216,7 @@ describeNeo4j('ingest against Neo4j', () => {
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas', 'ferry', 'ana'],
-        { perTerm: 100, limit: 5 },
+        { perTerm: 100, limit: 5, period: null },
       );
       const ids = rows.map((r) => r.hits.map((h) => h.id));
       if (ids[0]?.[0] !== created[0])

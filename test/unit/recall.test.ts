@@ -176,6 +176,32 @@ describe('recall (in-memory store)', () => {
     expect(unnamed.items.map((i) => i.id)).toEqual(['q']);
   });
 
+  it('ranks a hit in the period the query names over an equal one outside it', async () => {
+    const hit = (id: string, inPeriod: boolean) => ({ id, level: 'memory', score: 2, decay: 1, inPeriod });
+    const periods: unknown[] = [];
+    const repo = store({
+      termHits: async (_scope, _levels, terms, options) => {
+        periods.push(options.period);
+        return {
+          groupMemories: 1000,
+          termHits: terms.map((term) => ({
+            term,
+            memoryCount: 2,
+            // As the store does: a hit is in the period only when the query names one.
+            hits: [hit('aa', false), hit('zz', options.period !== null)],
+          })),
+        };
+      },
+      memoryContext: async () => [],
+    });
+    const dated = await ask({ query: 'What did we book on 3 June, 2023?', minScore: 0 }, {}, repo);
+    expect(dated.items.map((i) => i.id)).toEqual(['zz', 'aa']);
+    expect(periods[0]).toMatchObject({ from: '2023-06-02T00:00:00.000Z', to: '2023-06-05T00:00:00.000Z' });
+    // Without a date the tie falls back to the ids.
+    const undated = await ask({ query: 'What did we book?', minScore: 0 }, {}, repo);
+    expect(undated.items.map((i) => i.id)).toEqual(['aa', 'zz']);
+  });
+
   it('sizes the vector search by the group’s share of the index', async () => {
     const calls: string[] = [];
     const recorder = (share: number) =>
