@@ -229,5 +229,18 @@ describeNeo4j('ingest against Neo4j', () => {
       ['ferry', 1, [created[0]]],
       ['ana', 1, [created[0]]],
     ]);
+    // Without a named period hits carry no inPeriod; with one, each says whether its time falls in it.
+    expect(lexical[0]?.hits[0]).not.toHaveProperty('inPeriod');
+    const inPeriod = async (from: string, to: string) => {
+      const { termHits: rows } = await new RecallRepository(strata.graph).termHits(
+        { groupId: g, from: null, to: null },
+        ['memory'],
+        ['quokkas'],
+        { perTerm: 100, limit: 5, period: { from, to } },
+      );
+      return rows[0]?.hits[0]?.inPeriod;
+    };
+    expect(await inPeriod('2024-05-01T00:00:00.000Z', '2024-05-04T00:00:00.000Z')).toBe(true);
+    expect(await inPeriod('2024-06-01T00:00:00.000Z', '2024-07-02T00:00:00.000Z')).toBe(false);
   });
 });
