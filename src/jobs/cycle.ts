@@ -203,7 +203,8 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
     created: sum('created'),
     updated: sum('updated'),
     pruned: Object.values(report.pruned.archived).reduce((n, c) => n + c, 0) + report.pruned.memories,
-    hasPendingWork: report.pendingWork,
+    // A cycle stopped for shutdown left its remaining periods pending: the next tick, in whichever instance, resumes.
+    hasPendingWork: report.pendingWork || report.status === 'stopped',
     nextWorkAt: report.nextWorkAt,
   });
 }

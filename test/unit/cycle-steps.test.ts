@@ -395,7 +395,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
     const stopping = new AbortController();
-    const finished: { status: string }[] = [];
+    const finished: { status: string; hasPendingWork: boolean }[] = [];
     // Shutdown arrives while the first batch of summaries is written: that batch commits, the next period is not
     // begun.
     const write = rollups.writeSummaries.bind(rollups);
@@ -414,6 +414,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(report.status).toBe('stopped');
     expect(report.reason).toContain('stopped for shutdown');
     expect(finished.map((r) => r.status)).toEqual(['stopped']);
+    // What it did not reach is work for the next tick, not for the 24-hour rule.
+    expect(finished[0]?.hasPendingWork).toBe(true);
   });
 
   it('ends as skipped, not failed, when the group is deleted under it, whatever error the delete surfaces as', async () => {
