@@ -53,9 +53,11 @@ export function namedPeriod(query: string): NamedPeriod | null {
   return null;
 }
 
-function monthIndex(name: string): number {
-  const short = name.toLowerCase().replace('.', '').slice(0, 3);
-  return MONTHS.findIndex((m) => m.startsWith(short));
+/** The month (0-11) an English month name or its abbreviation of three letters or more names ("Sept."); -1 if none. */
+export function monthIndex(name: string): number {
+  const written = name.toLowerCase().replace(/\.$/, '');
+  if (written.length < 3) return -1;
+  return MONTHS.findIndex((m) => m.startsWith(written));
 }
 
 function day(year: number, month: number, date: number): NamedPeriod | null {

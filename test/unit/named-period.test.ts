@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namedPeriod } from '../../src/domain/named-period.js';
+import { monthIndex, namedPeriod } from '../../src/domain/named-period.js';
 
 const days = (from: string, to: string) => ({
   from: new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString(),
@@ -27,5 +27,10 @@ describe('namedPeriod', () => {
     expect(namedPeriod('what did we decide last week')).toBeNull();
     expect(namedPeriod('on 31 June, 2023')).toBeNull();
     expect(namedPeriod('which team did you sign with')).toBeNull();
+  });
+
+  it('reads month names whole or cut to three letters or more', () => {
+    expect(['January', 'jan', 'Sept.', 'DEC'].map(monthIndex)).toEqual([0, 0, 8, 11]);
+    expect(['ju', 'Mayo', ''].map(monthIndex)).toEqual([-1, -1, -1]);
   });
 });

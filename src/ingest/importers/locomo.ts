@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { MemoryInput } from '../../domain/memory.js';
+import { monthIndex } from '../../domain/named-period.js';
 
 /** One LoCoMo sample: a long two-person conversation and the questions asked about it. */
 export interface LocomoConversation {
@@ -26,21 +27,6 @@ export interface LocomoOptions {
   renameSpeakers?: [string, string];
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 const LOCOMO_DATE = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i;
 
 /**
@@ -54,7 +40,7 @@ export function parseLocomoDate(s: string): Date {
   const hour12 = Number(hh);
   const minute = Number(mm);
   const day = Number(dd);
-  const month = MONTHS.findIndex((name) => name.startsWith(monthName.toLowerCase()) && monthName.length >= 3);
+  const month = monthIndex(monthName);
   if (hour12 < 1 || hour12 > 12 || minute > 59 || month < 0) {
     throw new Error(`not a LoCoMo date-time: "${s}"`);
   }
