@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { CycleRunRepository } from '../../src/graph/cycle-runs.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { RollupRepository } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
-import type { Strata } from '../../src/strata.js';
-import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 interface RunRecord {
   id: string;
@@ -17,36 +16,22 @@ interface RunRecord {
 
 /** The cycle's bookkeeping in Neo4j: how its run records end. */
 describeNeo4j('cycle run records against Neo4j', () => {
-  let strata: Strata;
-  const groups: string[] = [];
-  const group = (label: string) => {
-    const id = testGroupId(label);
-    groups.push(id);
-    return id;
-  };
+  const t = useTestStrata();
+  const group = t.group;
   const deps = (summarizer: Summarizer): CycleDeps => ({
-    rollups: new RollupRepository(strata.graph),
-    maintenance: new MaintenanceRepository(strata.graph),
-    runs: new CycleRunRepository(strata.graph),
+    rollups: new RollupRepository(t.strata.graph),
+    maintenance: new MaintenanceRepository(t.strata.graph),
+    runs: new CycleRunRepository(t.strata.graph),
     summarizer,
     localSummarizer: summarizer,
-    embedder: strata.embedder,
-    config: strata.config,
+    embedder: t.strata.embedder,
+    config: t.strata.config,
     log: createLogger('silent'),
-  });
-
-  beforeAll(async () => {
-    strata = await openTestStrata();
-  });
-
-  afterAll(async () => {
-    for (const g of groups) await deleteGroup(strata.graph, g);
-    await strata?.close();
   });
 
   it('records a cycle whose group was deleted under it as skipped, with the reason', async () => {
     const g = group('deleted-mid-cycle');
-    await strata.services.ingest(g, [
+    await t.strata.services.ingest(g, [
       { text: 'The allotment committee meets on Friday.', speaker: 'ana', ts: '2024-03-05T10:00:00Z' },
       { text: 'Bring the seed catalogue.', speaker: 'ben', ts: '2024-03-05T10:04:00Z' },
     ]);
@@ -59,16 +44,16 @@ describeNeo4j('cycle run records against Neo4j', () => {
       summarize: async (request) => {
         if (!deleted) {
           deleted = true;
-          await strata.graph.write('maintenance/delete-group-node', { groupId: g });
+          await t.strata.graph.write('maintenance/delete-group-node', { groupId: g });
         }
-        return strata.summarizer.summarize(request);
+        return t.strata.summarizer.summarize(request);
       },
     };
     const report = await runCycle(deps(deleting), g, { now: new Date('2024-05-01T00:00:00Z') });
     expect(deleted).toBe(true);
     expect(report).toMatchObject({ status: 'skipped', reason: 'the group was deleted during the cycle' });
 
-    const records = await strata.graph.read<RunRecord>('inspect/aggregation-runs', { groupId: g });
+    const records = await t.strata.graph.read<RunRecord>('inspect/aggregation-runs', { groupId: g });
     expect(records).toEqual([
       expect.objectContaining({
         id: report.runId,
@@ -92,29 +77,29 @@ describeNeo4j('cycle run records against Neo4j', () => {
   it('calls a week that waits for its open month no pending work, and makes the group due when the month ends', async () => {
     // 2099: the month is still open by the real clock too, which the scheduler's due query reads.
     const open = group('month-open');
-    await strata.services.ingest(open, twoWeeksOfMarch(2099));
+    await t.strata.services.ingest(open, twoWeeksOfMarch(2099));
     const midMarch = new Date('2099-03-20T00:00:00Z');
-    const first = await strata.cycle(open, { now: midMarch });
+    const first = await t.strata.cycle(open, { now: midMarch });
     expect(first.status).toBe('succeeded');
     expect(first.levels.week).toEqual({ created: 2, updated: 0 });
     expect(first.levels.month).toEqual({ created: 0, updated: 0 });
     // Before, pendingWork was true here and stayed so: the scheduler cycled the group on every tick until April.
     expect(first).toMatchObject({ pendingWork: false, nextWorkAt: '2099-04-01T01:00:00.000Z' });
-    const second = await strata.cycle(open, { now: midMarch });
+    const second = await t.strata.cycle(open, { now: midMarch });
     for (const counts of Object.values(second.levels)) expect(counts).toEqual({ created: 0, updated: 0 });
     expect(second).toMatchObject({ pendingWork: false, nextWorkAt: '2099-04-01T01:00:00.000Z' });
-    expect(await strata.runs.groupsDue()).not.toContain(open);
+    expect(await t.strata.runs.groupsDue()).not.toContain(open);
 
     // The same weeks in 2024, cycled as if on 20 March 2024: the month they wait for has ended by the real clock,
     // so the group is due at once, with no new memory.
     const ended = group('month-ended');
-    await strata.services.ingest(ended, twoWeeksOfMarch(2024));
-    const past = await strata.cycle(ended, { now: new Date('2024-03-20T00:00:00Z') });
+    await t.strata.services.ingest(ended, twoWeeksOfMarch(2024));
+    const past = await t.strata.cycle(ended, { now: new Date('2024-03-20T00:00:00Z') });
     expect(past).toMatchObject({ pendingWork: false, nextWorkAt: '2024-04-01T01:00:00.000Z' });
-    expect(await strata.runs.groupsDue()).toContain(ended);
-    const april = await strata.cycle(ended);
+    expect(await t.strata.runs.groupsDue()).toContain(ended);
+    const april = await t.strata.cycle(ended);
     expect(april.levels.month).toEqual({ created: 1, updated: 0 });
     expect(april).toMatchObject({ pendingWork: false, nextWorkAt: null });
-    expect(await strata.runs.groupsDue()).not.toContain(ended);
+    expect(await t.strata.runs.groupsDue()).not.toContain(ended);
   });
 });

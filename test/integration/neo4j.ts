@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Graph } from '../../src/graph/graph.js';
 import { GroupRepository } from '../../src/graph/groups.js';
@@ -51,4 +51,31 @@ export async function openTestStrata(overrides: Record<string, string> = {}): Pr
   const strata = await createStrata(config, createLogger('silent'));
   await strata.migrate();
   return strata;
+}
+
+/**
+ * The setup most Neo4j test files share: a Strata opened before the block's tests and closed after them, and
+ * `group(label)` for a fresh group id that is deleted at the end. Read `strata` inside tests, once beforeAll ran.
+ */
+export function useTestStrata(overrides: Record<string, string> = {}): {
+  strata: Strata;
+  group(label: string): string;
+} {
+  const groups: string[] = [];
+  const context = {
+    strata: undefined as unknown as Strata,
+    group(label: string) {
+      const id = testGroupId(label);
+      groups.push(id);
+      return id;
+    },
+  };
+  beforeAll(async () => {
+    context.strata = await openTestStrata(overrides);
+  });
+  afterAll(async () => {
+    for (const g of groups) await deleteGroup(context.strata.graph, g);
+    await context.strata?.close();
+  });
+  return context;
 }

@@ -1,48 +1,33 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ChainShape } from '../../src/domain/verify.js';
-import type { Strata } from '../../src/strata.js';
-import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 /** `strata verify` on shapes the demo data does not produce. */
 describeNeo4j('verify against Neo4j', () => {
-  let strata: Strata;
-  const groups: string[] = [];
-  const group = (label: string) => {
-    const id = testGroupId(label);
-    groups.push(id);
-    return id;
-  };
-
-  beforeAll(async () => {
-    strata = await openTestStrata();
-  });
-
-  afterAll(async () => {
-    for (const g of groups) await deleteGroup(strata.graph, g);
-    await strata?.close();
-  });
+  const t = useTestStrata();
+  const group = t.group;
 
   it('finds nothing wrong with two sessions that start at the same instant', async () => {
     const g = group('same-start');
     // Two explicit sessions (two threads of one chat) whose first messages carry the same timestamp.
     const at = (minute: number) => `2024-03-05T10:${String(minute).padStart(2, '0')}:00.000Z`;
-    await strata.services.ingest(g, [
+    await t.strata.services.ingest(g, [
       { text: 'Thread alpha opens on the seed order.', speaker: 'ana', ts: at(0), sessionId: 'alpha' },
       { text: 'Alpha: the tomato seeds are in.', speaker: 'ben', ts: at(5), sessionId: 'alpha' },
       { text: 'Thread beta opens on the fence repair.', speaker: 'cai', ts: at(0), sessionId: 'beta' },
       { text: 'Beta: the posts need replacing.', speaker: 'dee', ts: at(7), sessionId: 'beta' },
     ]);
-    const report = await strata.cycle(g, { now: new Date('2024-05-01T00:00:00Z') });
+    const report = await t.strata.cycle(g, { now: new Date('2024-05-01T00:00:00Z') });
     expect(report.status).toBe('succeeded');
     expect(report.levels.session.created).toBe(2);
 
-    const [sessions] = await strata.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
+    const [sessions] = await t.strata.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
       groupId: g,
       level: 'session',
     });
     // The roll-up chains equal starts by id (alpha before beta); before, verify called that link backwards.
     expect(sessions).toEqual({ nodes: 2, links: 1, branching: 0, merging: 0, heads: 1, backwards: 0 });
-    const verified = await strata.services.verify(g);
+    const verified = await t.strata.services.verify(g);
     expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
     expect(verified.ok).toBe(true);
   });
