@@ -208,29 +208,39 @@ describe('drift page routes', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('drift page in chromium', () => {
+/**
+ * Serves an app on loopback and launches chromium for one describe block; read `base` and `browser` inside its
+ * tests, once beforeAll has run.
+ */
+function serveInChromium(app: () => ReturnType<typeof testApp>): { base: string; browser: Browser } {
+  const served = { base: '', browser: undefined as unknown as Browser };
   let server: Server;
-  let browser: Browser;
-  let base: string;
-
   beforeAll(async () => {
     mkdirSync(outputDir, { recursive: true });
     server = await new Promise<Server>((resolve) => {
-      const s = testApp().listen(0, '127.0.0.1', () => resolve(s));
+      const s = app().listen(0, '127.0.0.1', () => resolve(s));
     });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served.browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox'],
+    });
   }, 60_000);
-
   afterAll(async () => {
-    await browser?.close();
+    await served.browser?.close();
     await new Promise((resolve) => server?.close(resolve));
   });
+  return served;
+}
+
+describe.skipIf(!hasChromium)('drift page in chromium', () => {
+  const served = serveInChromium(() => testApp());
 
   async function openPage(path: string): Promise<{ page: Page; ms: number }> {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const page = await served.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const started = performance.now();
-    await page.goto(`${base}${path}`);
+    await page.goto(`${served.base}${path}`);
     await page.waitForSelector('body:not([data-state="loading"])', { timeout: 10_000 });
     return { page, ms: performance.now() - started };
   }
@@ -436,29 +446,14 @@ describe('drift page routes with API keys configured', () => {
 });
 
 describe.skipIf(!hasChromium)('drift page in chromium with API keys configured', () => {
-  let server: Server;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await new Promise<Server>((resolve) => {
-      const s = keyedApp().listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  const served = serveInChromium(keyedApp);
 
   /** A page in a fresh context (its own sessionStorage), recording every request it makes to the server. */
   async function openKeyedPage(path: string) {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const page = await served.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const sent: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (req) => sent.push({ url: req.url(), authorization: req.headers().authorization }));
-    await page.goto(`${base}${path}`);
+    await page.goto(`${served.base}${path}`);
     await page.waitForSelector('body:not([data-state="loading"])', { timeout: 10_000 });
     return { page, sent };
   }
