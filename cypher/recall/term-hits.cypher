@@ -4,7 +4,9 @@
 // group by domain/lucene.ts termInGroup (the groupId test here stays, as that clause can over-match); the terms
 // are tokenizer words, so no Lucene syntax from the caller reaches the index. When the query names a period
 // ($periodFrom, $periodTo; null when it names none), each hit also says whether it falls in it (inPeriod: a memory
-// by its time, a summary by overlap); without one, hits carry no such field, as every field costs on every hit.
+// by its time, a summary by overlap; null without one). The hits come as parallel lists (ids, levels, scores,
+// decays, inPeriod), not a map per hit: the driver decodes a map's keys again for every hit, a large share of
+// what a recall costs the app.
 CALL () {
   RETURN COUNT { MATCH (m:Memory {groupId: $groupId}) } AS groupMemories
 }
@@ -15,20 +17,19 @@ CALL (query, periodFrom, periodTo) {
   CALL db.index.fulltext.queryNodes('group_text_fulltext', query, {limit: toInteger($perTerm)}) YIELD node, score
   WITH node, score, CASE WHEN node:Memory THEN 'memory' ELSE node.level END AS level
   WHERE node.groupId = $groupId AND node.archivedAt IS NULL
-  RETURN count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
-    collect(CASE
-      WHEN level IN $levels
-        // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
-        AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
-        AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to))
-      THEN CASE
-        WHEN periodFrom IS NULL THEN {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0)}
-        ELSE {id: node.id, level: level, score: score, decay: coalesce(node.decay, 1.0),
-          inPeriod: CASE
-            WHEN level = 'memory' THEN node.ts >= periodFrom AND node.ts < periodTo
-            ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
-          END}
-      END
-    END)[..toInteger($limit)] AS hits
+  WITH node, score, level,
+    level IN $levels
+      // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
+      AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
+      AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to)) AS wanted
+  WITH count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
+    collect(CASE WHEN wanted THEN [node.id, level, score, coalesce(node.decay, 1.0),
+      CASE
+        WHEN periodFrom IS NULL THEN null
+        WHEN level = 'memory' THEN node.ts >= periodFrom AND node.ts < periodTo
+        ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
+      END] END)[..toInteger($limit)] AS rows
+  RETURN memoryCount, [r IN rows | r[0]] AS ids, [r IN rows | r[1]] AS levels, [r IN rows | r[2]] AS scores,
+    [r IN rows | r[3]] AS decays, CASE WHEN periodFrom IS NULL THEN null ELSE [r IN rows | r[4]] END AS inPeriod
 }
-RETURN term, memoryCount, hits, groupMemories
+RETURN term, memoryCount, ids, levels, scores, decays, inPeriod, groupMemories

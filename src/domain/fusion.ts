@@ -36,18 +36,23 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
   });
 
   const best = lists.reduce((total, list, i) => (list.length > 0 ? total + weightOf(i) : total), 0) / (k + 1);
+  // Each entry's best single rank is worked out once, not in every comparison of the sort.
   const fusedEntries = [...ranksById].map(([id, ranks]) => {
-    const sum = ranks.reduce<number>(
-      (total, rank, i) => (rank === null ? total : total + weightOf(i) / (k + rank)),
-      0,
-    );
-    return { id, fused: best > 0 ? sum / best : 0, ranks };
+    let sum = 0;
+    let bestRank = Number.POSITIVE_INFINITY;
+    ranks.forEach((rank, i) => {
+      if (rank === null) return;
+      sum += weightOf(i) / (k + rank);
+      bestRank = Math.min(bestRank, rank);
+    });
+    return { entry: { id, fused: best > 0 ? sum / best : 0, ranks }, bestRank };
   });
-
-  const bestRank = (ranks: (number | null)[]) =>
-    Math.min(...ranks.map((rank) => rank ?? Number.POSITIVE_INFINITY));
-  return fusedEntries.sort(
-    (a, b) =>
-      b.fused - a.fused || bestRank(a.ranks) - bestRank(b.ranks) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  return fusedEntries
+    .sort(
+      (a, b) =>
+        b.entry.fused - a.entry.fused ||
+        a.bestRank - b.bestRank ||
+        (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
+    )
+    .map(({ entry }) => entry);
 }

@@ -88,8 +88,12 @@ function maxNullable(a: number | null, b: number | null): number | null {
 
 function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | null): Candidate[] {
   return candidates
-    .filter((c) => score(c) !== null)
-    .sort((a, b) => (score(b) as number) - (score(a) as number) || byId(a, b));
+    .flatMap((candidate) => {
+      const value = score(candidate);
+      return value === null ? [] : [{ candidate, value }];
+    })
+    .sort((a, b) => b.value - a.value || byId(a.candidate, b.candidate))
+    .map(({ candidate }) => candidate);
 }
 
 /**
@@ -115,17 +119,18 @@ export function rankCandidates<C extends Candidate>(
     ).map((entry) => [entry.id, entry.fused]),
   );
 
-  const ranked = unique.map((candidate): RankedCandidate<C> => {
-    const fused = fusedById.get(candidate.id) ?? 0;
-    // A missing or broken decay must not sink a hit to nothing: treat it as fresh.
-    const decay = Number.isFinite(candidate.decay) ? clamp01(candidate.decay) : 1;
-    const levelWeight = weights[candidate.level] ?? 1;
-    const rank = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
-    const relevance = clamp01(candidate.relevance ?? 0);
-    return {
-      ...candidate,
-      score: relevance,
-      scoreParts: {
+  const floor = options.minRelevance ?? 0;
+  // Only a hit that reaches the supporting share of the floor can come back, so only those are scored whole.
+  const kept = unique
+    .flatMap((candidate): RankedCandidate<C>[] => {
+      const relevance = clamp01(candidate.relevance ?? 0);
+      if (relevance < floor * SUPPORTING_SHARE) return [];
+      const fused = fusedById.get(candidate.id) ?? 0;
+      // A missing or broken decay must not sink a hit to nothing: treat it as fresh.
+      const decay = Number.isFinite(candidate.decay) ? clamp01(candidate.decay) : 1;
+      const levelWeight = weights[candidate.level] ?? 1;
+      const rank = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
+      const scoreParts = {
         relevance,
         rank,
         vector: candidate.vectorScore,
@@ -133,13 +138,9 @@ export function rankCandidates<C extends Candidate>(
         fused,
         decay,
         levelWeight,
-      },
-    };
-  });
-
-  const floor = options.minRelevance ?? 0;
-  const kept = ranked
-    .filter((c) => c.scoreParts.relevance >= floor * SUPPORTING_SHARE)
+      };
+      return [{ ...candidate, score: relevance, scoreParts }];
+    })
     .sort(
       (a, b) =>
         b.scoreParts.rank - a.scoreParts.rank || b.scoreParts.fused - a.scoreParts.fused || byId(a, b),

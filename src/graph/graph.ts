@@ -12,7 +12,26 @@ export class Graph {
     readonly database: string,
   ) {}
 
+  /**
+   * One statement, first in an auto-commit transaction: one message each way, where a managed transaction adds a
+   * BEGIN and a COMMIT, each a write to the socket and a turn of the server's bolt thread (about half the cost of
+   * a small read). Should that attempt meet a database that cannot serve, the read is retried as a managed
+   * transaction, with the driver's retries (NEO4J_RETRY_SECONDS); a read writes nothing, so trying twice is safe.
+   */
   async read<T = Row>(name: string, params: Params = {}): Promise<T[]> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+    try {
+      const result = await session.run(cypher(name), params);
+      return result.records.map((record) => toPlain(record.toObject()) as T);
+    } catch (error) {
+      if (unavailableReason(error) === null) throw error;
+      return await this.readRetried<T>(name, params);
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+  }
+
+  private async readRetried<T>(name: string, params: Params): Promise<T[]> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
       return await session.executeRead((tx) => runNamed<T>(tx, name, params));

@@ -63,6 +63,28 @@ interface TurnRow {
 
 type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; above: string[][] };
 
+/** One term's hits as recall/term-hits.cypher returns them: parallel lists, one entry per hit. */
+interface TermHitsRow {
+  term: string;
+  memoryCount: number;
+  groupMemories: number;
+  ids: string[];
+  levels: string[];
+  scores: number[];
+  decays: number[];
+  /** Null when the query names no period. */
+  inPeriod: boolean[] | null;
+}
+
+function termHitsOf(row: TermHitsRow): TermHits {
+  const { term, memoryCount, ids, levels, scores, decays, inPeriod } = row;
+  const hits = ids.map((id, i): TermHits['hits'][number] => {
+    const hit = { id, level: levels[i] as string, score: scores[i] as number, decay: decays[i] as number };
+    return inPeriod ? { ...hit, inPeriod: inPeriod[i] as boolean } : hit;
+  });
+  return { term, memoryCount, hits };
+}
+
 function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
   return { id, text, speaker, ts: new Date(tsMillis).toISOString() };
 }
@@ -135,7 +157,7 @@ export class RecallRepository {
     options: { perTerm: number; limit: number; period: NamedPeriod | null },
   ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
     const { period, ...limits } = options;
-    const rows = await this.graph.read<TermHits & { groupMemories: number }>('recall/term-hits', {
+    const rows = await this.graph.read<TermHitsRow>('recall/term-hits', {
       ...scope,
       levels,
       terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
@@ -143,7 +165,7 @@ export class RecallRepository {
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,
     });
-    return { termHits: rows, groupMemories: rows[0]?.groupMemories ?? 0 };
+    return { termHits: rows.map(termHitsOf), groupMemories: rows[0]?.groupMemories ?? 0 };
   }
 
   /**
