@@ -59,10 +59,11 @@ const TERM_CANDIDATES = 500;
 const NAMED_PERIOD_BOOST = 2;
 
 /**
- * How many memory candidates get their context looked up (the turns around them, the summaries above them); the
- * rest cannot reach the top anyway.
+ * How many memory candidates get their context looked up (the turns around them, the summaries above them): the
+ * context is the larger part of a recall's work in Neo4j, and on LoCoMo 30 gave the same recall@10 as 60 (0.707
+ * against 0.708) in half the time.
  */
-const CONTEXT_CANDIDATES = 60;
+const CONTEXT_CANDIDATES = 30;
 
 /**
  * How many memories the walk down from a summary reads when the candidates beneath it are too few for its details:
