@@ -68,11 +68,18 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 /** The same hit can arrive from both searches; keep one candidate with the better of each score. */
 function mergeById<C extends Candidate>(candidates: C[]): C[] {
   const merged = new Map<string, C>();
+  // A candidate is copied only when a second one with its id arrives, so the caller's objects stay unchanged.
+  const copied = new Set<string>();
   for (const candidate of candidates) {
-    const seen = merged.get(candidate.id);
+    let seen = merged.get(candidate.id);
     if (!seen) {
-      merged.set(candidate.id, { ...candidate });
+      merged.set(candidate.id, candidate);
       continue;
+    }
+    if (!copied.has(candidate.id)) {
+      seen = { ...seen };
+      merged.set(candidate.id, seen);
+      copied.add(candidate.id);
     }
     seen.vectorScore = maxNullable(seen.vectorScore, candidate.vectorScore);
     seen.lexicalScore = maxNullable(seen.lexicalScore, candidate.lexicalScore);
@@ -87,11 +94,12 @@ function maxNullable(a: number | null, b: number | null): number | null {
 }
 
 function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | null): Candidate[] {
-  return candidates
-    .flatMap((candidate) => {
-      const value = score(candidate);
-      return value === null ? [] : [{ candidate, value }];
-    })
+  const scored: { candidate: Candidate; value: number }[] = [];
+  for (const candidate of candidates) {
+    const value = score(candidate);
+    if (value !== null) scored.push({ candidate, value });
+  }
+  return scored
     .sort((a, b) => b.value - a.value || byId(a.candidate, b.candidate))
     .map(({ candidate }) => candidate);
 }
@@ -120,9 +128,10 @@ export function rankCandidates<C extends Candidate>(
   );
 
   const floor = options.minRelevance ?? 0;
-  // Only a hit that reaches the supporting share of the floor can come back, so only those are scored whole.
+  // Only a hit that reaches the supporting share of the floor can come back, so only those are scored, and only
+  // the first k are copied whole (an object spread with added fields costs microseconds apiece in V8).
   const kept = unique
-    .flatMap((candidate): RankedCandidate<C>[] => {
+    .flatMap((candidate) => {
       const relevance = clamp01(candidate.relevance ?? 0);
       if (relevance < floor * SUPPORTING_SHARE) return [];
       const fused = fusedById.get(candidate.id) ?? 0;
@@ -130,7 +139,7 @@ export function rankCandidates<C extends Candidate>(
       const decay = Number.isFinite(candidate.decay) ? clamp01(candidate.decay) : 1;
       const levelWeight = weights[candidate.level] ?? 1;
       const rank = fused * (decayFloor + (1 - decayFloor) * decay) * levelWeight;
-      const scoreParts = {
+      const scoreParts: ScoreParts = {
         relevance,
         rank,
         vector: candidate.vectorScore,
@@ -139,12 +148,21 @@ export function rankCandidates<C extends Candidate>(
         decay,
         levelWeight,
       };
-      return [{ ...candidate, score: relevance, scoreParts }];
+      return [{ candidate, scoreParts }];
     })
     .sort(
       (a, b) =>
-        b.scoreParts.rank - a.scoreParts.rank || b.scoreParts.fused - a.scoreParts.fused || byId(a, b),
+        b.scoreParts.rank - a.scoreParts.rank ||
+        b.scoreParts.fused - a.scoreParts.fused ||
+        byId(a.candidate, b.candidate),
     )
-    .slice(0, Math.max(0, options.k));
+    .slice(0, Math.max(0, options.k))
+    .map(
+      ({ candidate, scoreParts }): RankedCandidate<C> => ({
+        ...candidate,
+        score: scoreParts.relevance,
+        scoreParts,
+      }),
+    );
   return kept.some((c) => c.scoreParts.relevance >= floor) ? kept : [];
 }
