@@ -201,7 +201,7 @@ export const recallResponseSchema = z
     items: z.array(recallItemSchema),
     minScore: z.number().meta({ description: 'The relevance floor this response was cut at' }),
     abstained: z.boolean().meta({
-      description: 'True when the search found hits but none reached the floor: the group holds no answer',
+      description: 'True when nothing reached a positive floor: the group holds no answer to the query',
     }),
     tookMs: z.number(),
   })
@@ -213,15 +213,17 @@ export type RecallResponse = z.infer<typeof recallResponseSchema>;
  * Where the vector side of a recall comes from. A semantic embedder finds what full text cannot, so its vectors
  * are searched through the index. The hashing embedder's similarity is word overlap: what it would find beyond the
  * full-text hits holds none of the query's words (relevance 0), and among them it only repeats what BM25 says,
- * at the price of reading every candidate's vector; so its index is searched only when full text finds nothing
- * (a caller asking for minScore 0 then still gets the closest).
+ * at the price of reading every candidate's vector. So its index is searched only for a caller asking for
+ * minScore 0 (under any higher floor its hits could never come back), and then only when full text finds nothing.
  */
 export function vectorPlan(
   mode: RecallRequest['mode'],
   hasTerms: boolean,
   semanticVectors: boolean,
+  minScore: number,
 ): 'index' | 'index-if-no-lexical-hits' | 'none' {
   if (mode === 'lexical') return 'none';
-  if (mode === 'vector' || semanticVectors || !hasTerms) return 'index';
-  return 'index-if-no-lexical-hits';
+  if (mode === 'vector' || semanticVectors) return 'index';
+  if (minScore > 0) return 'none';
+  return hasTerms ? 'index-if-no-lexical-hits' : 'index';
 }

@@ -87,8 +87,14 @@ export async function recall(
   const levels = request.levels ?? [...RECALL_LEVELS];
   const pool = Math.max(request.k * 3, 30);
   const terms = request.mode === 'vector' ? [] : queryTerms(request.query);
+  const minScore = request.minScore ?? deps.settings.minRelevance;
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
-  const vectors = vectorPlan(request.mode, terms.length > 0, deps.settings.vectorRelevance !== null);
+  const vectors = vectorPlan(
+    request.mode,
+    terms.length > 0,
+    deps.settings.vectorRelevance !== null,
+    minScore,
+  );
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
       ? deps.repo.termHits(scope, levels, terms, {
@@ -107,7 +113,6 @@ export async function recall(
       : indexHits;
   const context = await memoryContext(deps, groupId, evidence.hits);
   const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
-  const minScore = request.minScore ?? deps.settings.minRelevance;
   const ranked = rankCandidates(candidates, {
     k: request.k,
     minRelevance: minScore,
@@ -127,7 +132,7 @@ export async function recall(
     k: request.k,
     items,
     minScore,
-    abstained: items.length === 0 && candidates.length > 0,
+    abstained: items.length === 0 && minScore > 0,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }

@@ -129,6 +129,31 @@ describe('recall (in-memory store)', () => {
     expect(response.items.map((i) => [i.id, i.scoreParts.vector])).toEqual([['q', null]]);
   });
 
+  it('skips the hashing vectors under a positive floor, where their zero relevance could never come back', async () => {
+    const searched: string[] = [];
+    const repo = store({
+      vectorShare: async () => {
+        searched.push('vectorShare');
+        return { groupMemories: 10, indexMemories: 10, groupSummaries: 0, indexSummaries: 0 };
+      },
+      vectorMemories: async () => {
+        searched.push('vectorMemories');
+        return [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }];
+      },
+      exactMemories: async () => {
+        searched.push('exactMemories');
+        return [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }];
+      },
+    });
+    const offTopic = await ask({ query: 'flights to lisbon' }, {}, repo);
+    const noWords = await ask({ query: '?!' }, {}, repo);
+    expect(searched).toEqual([]);
+    expect([offTopic, noWords].map((r) => [r.items.length, r.abstained])).toEqual([
+      [0, true],
+      [0, true],
+    ]);
+  });
+
   it('searches the vector index when the query has no searchable words, and skips it in lexical mode', async () => {
     const searched: string[] = [];
     const repo = store({

@@ -796,7 +796,7 @@ export interface components {
             items: components["schemas"]["RecallItem"][];
             /** @description The relevance floor this response was cut at */
             minScore: number;
-            /** @description True when the search found hits but none reached the floor: the group holds no answer */
+            /** @description True when nothing reached a positive floor: the group holds no answer to the query */
             abstained: boolean;
             tookMs: number;
         };
