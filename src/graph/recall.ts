@@ -77,9 +77,15 @@ interface TermHitsRow {
 
 function termHitsOf(row: TermHitsRow): TermHits {
   const { term, memoryCount, ids, levels, scores, decays, inPeriod } = row;
-  const hits = ids.map((id, i): TermHits['hits'][number] => {
-    const hit = { id, level: levels[i] as string, score: scores[i] as number, decay: decays[i] as number };
-    return inPeriod ? { ...hit, inPeriod: inPeriod[i] as boolean } : hit;
+  const hits = ids.map((id, i) => {
+    const hit: TermHits['hits'][number] = {
+      id,
+      level: levels[i] as string,
+      score: scores[i] as number,
+      decay: decays[i] as number,
+    };
+    if (inPeriod) hit.inPeriod = inPeriod[i] as boolean;
+    return hit;
   });
   return { term, memoryCount, hits };
 }
