@@ -118,7 +118,9 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       Math.max(1, Math.floor(deadline.leftMs() / 1000)),
     );
     const connections = intOption(args.connections, 'connections');
+    const cpuBefore = process.cpuUsage();
     const result = await runLoad(url, groupIds, duration, connections);
+    const appCpuMs = cpuMs(process.cpuUsage(cpuBefore));
     line(
       'load',
       `${connections} connections for ${result.duration} s, ${num(RECALL_QUESTIONS.length)} questions over ${groupIds.length} group(s)`,
@@ -142,9 +144,13 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       'requests',
       `${num(result.total)} total, ${num(result.ok)} 2xx, ${num(result.non2xx)} non-2xx, ${num(result.errors)} errors, ${num(result.timeouts)} timeouts`,
     );
+    // The server's own CPU (HTTP, recall, the driver; not Neo4j's, not autocannon's): a figure that a busy machine
+    // moves far less than latency, for comparing runs.
+    line('app CPU per request', `${num(appCpuMs / Math.max(1, result.total), 2)} ms`);
 
     // The floor, on the same data at the same concurrency: each question's words through the full-text index,
     // kept to the group, and nothing else, through the driver (no HTTP, no ranking, no expansion).
+    const floorCpuBefore = process.cpuUsage();
     const floor = await driverLoad(
       (n) => {
         const question = RECALL_QUESTIONS[n % RECALL_QUESTIONS.length] as string;
@@ -155,11 +161,13 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       connections,
       duration,
     );
+    const floorCpuMs = cpuMs(process.cpuUsage(floorCpuBefore));
     line(
       'floor (full-text call alone)',
       `p50 ${num(floor.p50, 1)} ms, p99 ${num(floor.p99, 1)} ms, ${num(floor.requestsPerSecond, 1)} calls/s`,
       `${num(floor.total)} calls, ${num(floor.errors)} errors`,
     );
+    line('app CPU per floor call', `${num(floorCpuMs / Math.max(1, floor.total), 2)} ms`);
     const ratio = result.p50 / floor.p50;
     line(
       'p50 / floor p50',
@@ -224,4 +232,8 @@ async function offlineIndication(deadline: Deadline): Promise<void> {
     `${num(total, 1)} us`,
     `a ceiling of ~${num(1e6 / total)} recalls/s per core before HTTP and Neo4j`,
   );
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }

@@ -63,6 +63,20 @@ interface TurnRow {
 
 type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; above: string[][] };
 
+/** The one row of recall/lexical-search.cypher. */
+interface LexicalSearchRow {
+  terms: TermHitsRow[];
+  groupMemories: number;
+  context: MemoryContextRow[];
+}
+
+/** What recall's lexical search finds: the hits per term, the group's size, the best memory candidates' context. */
+export interface LexicalSearch {
+  termHits: TermHits[];
+  groupMemories: number;
+  context: MemoryContext[];
+}
+
 /** One term's hits as recall/term-hits.cypher returns them: parallel lists, one entry per hit. */
 interface TermHitsRow {
   term: string;
@@ -119,9 +133,9 @@ export interface RankedHit {
 export type RecallStore = Pick<RecallRepository, keyof RecallRepository>;
 
 /**
- * How long a group's memory count serves recall before it is counted again. Counting seeks every memory of the
- * group (2.4 ms of Neo4j's CPU at 10,000 memories, growing with the group), and the count only sets the scale of
- * term weights (a log of it), which a minute of new memories barely moves.
+ * How long a group's memory count serves recall before the search counts it again. Counting seeks every memory
+ * of the group (2.4 ms of Neo4j's CPU at 10,000 memories, growing with the group), and the count only sets the
+ * scale of term weights (a log of it), which a minute of new memories barely moves.
  */
 export const GROUP_SIZE_TTL_MS = 60_000;
 
@@ -130,7 +144,7 @@ const GROUP_SIZES_KEPT = 10_000;
 
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
-  private readonly groupSizes = new Map<string, { count: Promise<number>; countedAt: number }>();
+  private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
 
   constructor(
     private readonly graph: Pick<Graph, 'read'>,
@@ -170,67 +184,58 @@ export class RecallRepository {
   }
 
   /**
-   * Each term's full-text hits in the group, and the group's memory count (for term weights): counted alongside
-   * the search when the last count is older than GROUP_SIZE_TTL_MS, else the last count.
+   * Each term's full-text hits in the group, the group's memory count (for term weights), and the context of the
+   * `contextCandidates` memory hits with the best bm25 of their own (recall/lexical-search.cypher), in one round
+   * trip. The count is the last one when it is younger than GROUP_SIZE_TTL_MS, else counted by the same statement.
    */
-  async termHits(
+  async lexicalSearch(
     scope: SearchScope,
     levels: string[],
     terms: string[],
-    options: { perTerm: number; limit: number; period: NamedPeriod | null },
-  ): Promise<{ termHits: TermHits[]; groupMemories: number }> {
+    options: {
+      perTerm: number;
+      limit: number;
+      period: NamedPeriod | null;
+      contextCandidates: number;
+      gapMinutes: number;
+    },
+  ): Promise<LexicalSearch> {
     const { period, ...limits } = options;
-    const [rows, groupMemories] = await Promise.all([
-      this.graph.read<TermHitsRow>('recall/term-hits', {
-        ...scope,
-        levels,
-        terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
-        ...limits,
-        periodFrom: period?.from ?? null,
-        periodTo: period?.to ?? null,
-      }),
-      this.groupMemories(scope.groupId),
-    ]);
-    return { termHits: rows.map(termHitsOf), groupMemories };
+    const known = this.knownGroupSize(scope.groupId);
+    const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
+      ...scope,
+      levels,
+      terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
+      ...limits,
+      periodFrom: period?.from ?? null,
+      periodTo: period?.to ?? null,
+      groupMemories: known,
+    });
+    if (!row) return { termHits: [], groupMemories: known ?? 0, context: [] };
+    if (known === null)
+      this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
+    return {
+      termHits: row.terms.map(termHitsOf),
+      groupMemories: row.groupMemories,
+      context: row.context.map(({ previous, next, above, ...memory }) => ({
+        ...turnOf(memory),
+        previous: previous.map(turnOf),
+        next: next.map(turnOf),
+        above,
+      })),
+    };
   }
 
-  private groupMemories(groupId: string): Promise<number> {
-    const now = this.now();
+  /** The group's memory count if it was counted less than GROUP_SIZE_TTL_MS ago, else null. */
+  private knownGroupSize(groupId: string): number | null {
     const known = this.groupSizes.get(groupId);
-    if (known && now - known.countedAt < GROUP_SIZE_TTL_MS) return known.count;
-    const count = this.graph
-      .read<{ groupMemories: number }>('recall/group-memories', { groupId })
-      .then(([row]) => row?.groupMemories ?? 0);
-    // A failed count is not kept: the next recall counts again.
-    count.catch(() => {
-      if (this.groupSizes.get(groupId)?.count === count) this.groupSizes.delete(groupId);
-    });
+    if (known && this.now() - known.countedAt < GROUP_SIZE_TTL_MS) return known.count;
     this.groupSizes.delete(groupId);
     if (this.groupSizes.size >= GROUP_SIZES_KEPT) {
       const oldest = this.groupSizes.keys().next().value;
       if (oldest !== undefined) this.groupSizes.delete(oldest);
     }
-    this.groupSizes.set(groupId, { count, countedAt: now });
-    return count;
-  }
-
-  /**
-   * Each memory's own fields, the turn before and after it in its conversation (same session, within the idle
-   * gap), and the paths down to it from the summaries above it.
-   */
-  async memoryContext(groupId: string, ids: string[], gapMinutes: number): Promise<MemoryContext[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.graph.read<MemoryContextRow>('recall/memory-context', {
-      groupId,
-      ids,
-      gapMinutes,
-    });
-    return rows.map(({ previous, next, ...memory }) => ({
-      ...turnOf(memory),
-      previous: previous.map(turnOf),
-      next: next.map(turnOf),
-      above: memory.above,
-    }));
+    return null;
   }
 
   /**

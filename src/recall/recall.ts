@@ -72,10 +72,11 @@ const CONTEXT_CANDIDATES = 30;
 const DETAIL_SCAN = 200;
 
 /**
- * Recall, in the shape of a graph retriever: search (each query term through the full-text index, and the vector
- * indexes where the embedder's vectors mean something: domain/recall.ts vectorPlan), read the best memory
- * candidates' context, score every memory with its neighbouring turns, fuse and re-rank by decay, drop what is
- * below the relevance floor, then one Cypher expansion of the ranked hits down SUMMARIZES and along NEXT_PERIOD.
+ * Recall, in the shape of a graph retriever: search (each query term through the full-text index, with the best
+ * memory candidates' context in the same round trip; the vector indexes where the embedder's vectors mean
+ * something: domain/recall.ts vectorPlan), score every memory with its neighbouring turns, fuse and re-rank by
+ * decay, drop what is below the relevance floor, then one Cypher expansion of the ranked hits down SUMMARIZES and
+ * along NEXT_PERIOD (skipped when the context already holds every hit).
  */
 export async function recall(
   deps: RecallDeps,
@@ -97,12 +98,14 @@ export async function recall(
   );
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.termHits(scope, levels, terms, {
+      ? deps.repo.lexicalSearch(scope, levels, terms, {
           perTerm: TERM_CANDIDATES,
           limit: TERM_CANDIDATES,
           period: namedPeriod(request.query),
+          contextCandidates: CONTEXT_CANDIDATES,
+          gapMinutes: deps.settings.turnGapMinutes,
         })
-      : Promise.resolve({ termHits: [], groupMemories: 0 }),
+      : Promise.resolve({ termHits: [], groupMemories: 0, context: [] }),
     vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
   ]);
   const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, queryEntities(request.query));
@@ -111,7 +114,7 @@ export async function recall(
     vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0
       ? await vectorSearch(deps.repo, scope, levels, vector, pool)
       : indexHits;
-  const context = await memoryContext(deps, groupId, evidence.hits);
+  const context = contextByBm25(lexical.context, evidence.hits);
   const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
   const ranked = rankCandidates(candidates, {
     k: request.k,
@@ -221,19 +224,13 @@ async function expandRanked(
   return byId;
 }
 
-/** The context of the best memory candidates (by their own bm25), in one round trip. */
-async function memoryContext(
-  deps: RecallDeps,
-  groupId: string,
-  hits: Map<string, LexicalEvidence>,
-): Promise<ContextById> {
-  const best = [...hits.values()]
-    .filter((h) => h.level === 'memory')
-    .sort((a, b) => b.bm25 - a.bm25)
-    .slice(0, CONTEXT_CANDIDATES)
-    .map((h) => h.id);
-  const rows = await deps.repo.memoryContext(groupId, best, deps.settings.turnGapMinutes);
-  return new Map(rows.map((r) => [r.id, r]));
+/** The best memory candidates' context by id, best first (by their own bm25, ties by id). */
+function contextByBm25(context: MemoryContext[], hits: Map<string, LexicalEvidence>): ContextById {
+  const bm25 = (id: string) => hits.get(id)?.bm25 ?? 0;
+  const best = [...context].sort(
+    (a, b) => bm25(b.id) - bm25(a.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return new Map(best.map((c) => [c.id, c]));
 }
 
 /**

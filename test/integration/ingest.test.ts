@@ -212,11 +212,11 @@ describeNeo4j('ingest against Neo4j', () => {
 
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
     const lexical = await eventually(async () => {
-      const { termHits: rows } = await new RecallRepository(strata.graph).termHits(
+      const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas', 'ferry', 'ana'],
-        { perTerm: 100, limit: 5, period: null },
+        { perTerm: 100, limit: 5, period: null, contextCandidates: 5, gapMinutes: 30 },
       );
       const ids = rows.map((r) => r.hits.map((h) => h.id));
       if (ids[0]?.[0] !== created[0])
@@ -232,11 +232,11 @@ describeNeo4j('ingest against Neo4j', () => {
     // Without a named period hits carry no inPeriod; with one, each says whether its time falls in it.
     expect(lexical[0]?.hits[0]).not.toHaveProperty('inPeriod');
     const inPeriod = async (from: string, to: string) => {
-      const { termHits: rows } = await new RecallRepository(strata.graph).termHits(
+      const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas'],
-        { perTerm: 100, limit: 5, period: { from, to } },
+        { perTerm: 100, limit: 5, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
       );
       return rows[0]?.hits[0]?.inPeriod;
     };

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryTerms } from '../../src/domain/lucene.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { type RecallResponse, recallRequestSchema } from '../../src/domain/recall.js';
+import { lexicalEvidence } from '../../src/domain/term-evidence.js';
 import { cypher } from '../../src/graph/cypher.js';
+import { RecallRepository } from '../../src/graph/recall.js';
 import type { Strata } from '../../src/strata.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
@@ -90,7 +93,7 @@ describeNeo4j('recall against Neo4j', () => {
     const [top] = response.items;
     expect(top?.id).toBe(`${group}:week:2024-03-11`);
     expect(top?.kind).toBe('summary');
-    // Found by its words; the hashing embedder's similarity is read for memory candidates only.
+    // Found by its words: the hashing embedder's vectors are not searched when full text finds something.
     expect(top?.scoreParts.lexical).not.toBeNull();
     expect(top?.scoreParts.vector).toBeNull();
     expect(top?.details.length).toBeGreaterThan(0);
@@ -102,6 +105,28 @@ describeNeo4j('recall against Neo4j', () => {
       expect(detail.path[1]).toMatch(new RegExp(`^${group}:day:2024-03-1[1-5]$`));
       expect(detail.path[2]).toBe(detail.id);
     }
+  });
+
+  it('reads the context of the memory candidates whose own bm25 is best, the same sum the ranking makes', async () => {
+    const query = 'the regatta sail and the kiln glaze for the chess club';
+    const terms = queryTerms(query);
+    const { termHits, groupMemories, context } = await new RecallRepository(strata.graph).lexicalSearch(
+      { groupId: group, from: null, to: null },
+      ['memory', 'session', 'day', 'week', 'month'],
+      terms,
+      // This group's messages are two hours apart: a gap of three makes them neighbours.
+      { perTerm: 500, limit: 500, period: null, contextCandidates: 7, gapMinutes: 180 },
+    );
+    const best = [...lexicalEvidence(termHits, groupMemories).hits.values()]
+      .filter((h) => h.level === 'memory')
+      .sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : 1))
+      .slice(0, 7)
+      .map((h) => h.id);
+    expect(best).toHaveLength(7);
+    expect(context.map((c) => c.id).sort()).toEqual([...best].sort());
+    // Each with its turns in the same session and the summaries above it.
+    for (const c of context) expect(c.above.some((path) => path.at(-1) === c.id)).toBe(true);
+    expect(context.some((c) => c.next.length + c.previous.length > 0)).toBe(true);
   });
 
   it('ranks a memory that holds the words first among memories', async () => {

@@ -2,39 +2,58 @@ import { describe, expect, it } from 'vitest';
 import { GROUP_SIZE_TTL_MS, RecallRepository } from '../../src/graph/recall.js';
 
 const scope = { groupId: 'g1', from: null, to: null };
-const options = { perTerm: 10, limit: 10, period: null };
+const options = { perTerm: 10, limit: 10, period: null, contextCandidates: 30, gapMinutes: 30 };
 
-/** A graph that answers recall/term-hits with one hit per term and recall/group-memories with `sizes` in turn. */
-function fakeGraph(sizes: (number | Error)[]) {
-  const reads: string[] = [];
+/**
+ * A graph that answers recall/lexical-search with one memory and one session hit per term, counting the group
+ * (100, then 250, ...) only when it is not handed the count, as the Cypher does; `fail` makes the next read throw.
+ */
+function fakeGraph() {
+  const sizes = [100, 250];
+  const handed: unknown[] = [];
+  const state = { fail: false };
   const graph = {
-    read: async (name: string, params: Record<string, unknown> = {}) => {
-      reads.push(name);
-      if (name === 'recall/group-memories') {
-        const next = sizes.shift();
-        if (next instanceof Error) throw next;
-        return [{ groupMemories: next }];
+    read: async (_name: string, params: Record<string, unknown> = {}) => {
+      if (state.fail) {
+        state.fail = false;
+        throw new Error('gone');
       }
+      handed.push(params.groupMemories);
       const terms = params.terms as { term: string }[];
-      return terms.map(({ term }) => ({
-        term,
-        memoryCount: 1,
-        ids: [`m-${term}`, `s-${term}`],
-        levels: ['memory', 'session'],
-        scores: [2, 1],
-        decays: [1, 0.5],
-        inPeriod: params.periodFrom ? [true, false] : null,
-      }));
+      return [
+        {
+          groupMemories: params.groupMemories ?? sizes.shift(),
+          terms: terms.map(({ term }) => ({
+            term,
+            memoryCount: 1,
+            ids: [`m-${term}`, `s-${term}`],
+            levels: ['memory', 'session'],
+            scores: [2, 1],
+            decays: [1, 0.5],
+            inPeriod: params.periodFrom ? [true, false] : null,
+          })),
+          context: [
+            {
+              id: 'm-tea',
+              text: 'tea?',
+              speaker: 'ana',
+              tsMillis: Date.UTC(2024, 0, 1),
+              previous: [],
+              next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
+              above: [['s-tea', 'm-tea']],
+            },
+          ],
+        },
+      ];
     },
   };
-  return { graph: graph as unknown as ConstructorParameters<typeof RecallRepository>[0], reads };
+  return { graph: graph as unknown as ConstructorParameters<typeof RecallRepository>[0], handed, state };
 }
 
-describe('RecallRepository.termHits', () => {
+describe('RecallRepository.lexicalSearch', () => {
   it('turns the parallel lists into one hit per entry, with inPeriod only when a period is named', async () => {
-    const { graph } = fakeGraph([100, 100]);
-    const repo = new RecallRepository(graph);
-    const plain = await repo.termHits(scope, ['memory'], ['tea'], options);
+    const repo = new RecallRepository(fakeGraph().graph);
+    const plain = await repo.lexicalSearch(scope, ['memory'], ['tea'], options);
     expect(plain.termHits).toEqual([
       {
         term: 'tea',
@@ -45,30 +64,51 @@ describe('RecallRepository.termHits', () => {
         ],
       },
     ]);
-    const dated = await repo.termHits(scope, ['memory'], ['tea'], {
+    const dated = await repo.lexicalSearch(scope, ['memory'], ['tea'], {
       ...options,
       period: { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z' },
     });
     expect(dated.termHits[0]?.hits.map((h) => h.inPeriod)).toEqual([true, false]);
   });
 
-  it('counts the group once per GROUP_SIZE_TTL_MS, then again', async () => {
-    let now = 1_000_000;
-    const { graph, reads } = fakeGraph([100, 250]);
-    const repo = new RecallRepository(graph, () => now);
-    expect((await repo.termHits(scope, ['memory'], ['tea'], options)).groupMemories).toBe(100);
-    now += GROUP_SIZE_TTL_MS - 1;
-    expect((await repo.termHits(scope, ['memory'], ['tea'], options)).groupMemories).toBe(100);
-    now += 1;
-    expect((await repo.termHits(scope, ['memory'], ['tea'], options)).groupMemories).toBe(250);
-    expect(reads.filter((r) => r === 'recall/group-memories')).toHaveLength(2);
+  it('returns the context with its times as ISO instants', async () => {
+    const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(
+      scope,
+      [],
+      ['tea'],
+      options,
+    );
+    expect(context).toEqual([
+      {
+        id: 'm-tea',
+        text: 'tea?',
+        speaker: 'ana',
+        ts: '2024-01-01T00:00:00.000Z',
+        previous: [],
+        next: [{ id: 'm-2', text: 'yes', speaker: 'bo', ts: '2024-01-01T00:01:00.000Z' }],
+        above: [['s-tea', 'm-tea']],
+      },
+    ]);
   });
 
-  it('keeps no failed count: the next recall counts again', async () => {
-    const { graph, reads } = fakeGraph([new Error('gone'), 40]);
+  it('hands the statement the group size it counted less than GROUP_SIZE_TTL_MS ago, else lets it count', async () => {
+    let now = 1_000_000;
+    const { graph, handed } = fakeGraph();
+    const repo = new RecallRepository(graph, () => now);
+    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(100);
+    now += GROUP_SIZE_TTL_MS - 1;
+    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(100);
+    now += 1;
+    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(250);
+    expect(handed).toEqual([null, 100, null]);
+  });
+
+  it('keeps nothing from a failed search: the next one counts', async () => {
+    const { graph, handed, state } = fakeGraph();
     const repo = new RecallRepository(graph, () => 0);
-    await expect(repo.termHits(scope, ['memory'], ['tea'], options)).rejects.toThrow('gone');
-    expect((await repo.termHits(scope, ['memory'], ['tea'], options)).groupMemories).toBe(40);
-    expect(reads.filter((r) => r === 'recall/group-memories')).toHaveLength(2);
+    state.fail = true;
+    await expect(repo.lexicalSearch(scope, [], ['tea'], options)).rejects.toThrow('gone');
+    await repo.lexicalSearch(scope, [], ['tea'], options);
+    expect(handed).toEqual([null]);
   });
 });

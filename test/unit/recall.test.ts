@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { type RecallRequestInput, recallRequestSchema } from '../../src/domain/recall.js';
+import type { TermHits } from '../../src/domain/term-evidence.js';
 import type {
   ExpandedHit,
   MemoryContext,
@@ -34,6 +35,25 @@ function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryCo
   };
 }
 
+type LexicalOptions = Parameters<RecallStore['lexicalSearch']>[3];
+
+/**
+ * A store's lexicalSearch from the term hits it finds and the context of a memory: every memory hit gets its
+ * context (the store's own choice of the best candidates is Cypher's, checked in test/integration/recall.test.ts).
+ */
+function lexical(
+  find: (terms: string[], options: LexicalOptions) => { groupMemories: number; termHits: TermHits[] },
+  context: (id: string) => MemoryContext = (id) => contextOf(id),
+): RecallStore['lexicalSearch'] {
+  return async (_scope, _levels, terms, options) => {
+    const found = find(terms, options);
+    const memoryIds = new Set(
+      found.termHits.flatMap((t) => t.hits.filter((h) => h.level === 'memory').map((h) => h.id)),
+    );
+    return { ...found, context: [...memoryIds].map(context) };
+  };
+}
+
 function store(overrides: Partial<RecallStore> = {}): RecallStore {
   const none = async () => [] as SearchHit[];
   return {
@@ -48,23 +68,23 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
       groupSummaries: 500,
       indexSummaries: 5000,
     }),
-    termHits: async (_scope, _levels, terms) => ({
-      groupMemories: 100,
-      termHits: terms.map((term) => ({
-        term,
-        memoryCount: term === 'team' || term === 'sign' ? 2 : 0,
-        hits: term === 'team' || term === 'sign' ? [{ id: 'q', level: 'memory', score: 2, decay: 1 }] : [],
-      })),
-    }),
-    memoryContext: async (_g, ids) =>
-      ids.map((id) =>
+    lexicalSearch: lexical(
+      (terms) => ({
+        groupMemories: 100,
+        termHits: terms.map((term) => ({
+          term,
+          memoryCount: term === 'team' || term === 'sign' ? 2 : 0,
+          hits: term === 'team' || term === 'sign' ? [{ id: 'q', level: 'memory', score: 2, decay: 1 }] : [],
+        })),
+      }),
+      (id) =>
         contextOf(id, {
           next:
             id === 'q'
               ? [{ id: 'a', text: texts.a as string, speaker: 'john', ts: '2024-01-01T10:01:00Z' }]
               : [],
         }),
-      ),
+    ),
     expand: async (_scope, hits) =>
       hits.map(
         (h): ExpandedHit => ({
@@ -192,7 +212,7 @@ describe('recall (in-memory store)', () => {
     // "team" is in the group; "Maria" is not. Written in lower case, "maria" is just a word the group never used.
     const base = store();
     const repo = store({
-      termHits: async (...args) => ({ ...(await base.termHits(...args)), groupMemories: 1000 }),
+      lexicalSearch: async (...args) => ({ ...(await base.lexicalSearch(...args)), groupMemories: 1000 }),
     });
     const named = await ask({ query: 'Which team was Maria on?' }, {}, repo);
     expect(named.items).toEqual([]);
@@ -205,7 +225,7 @@ describe('recall (in-memory store)', () => {
     const hit = (id: string, inPeriod: boolean) => ({ id, level: 'memory', score: 2, decay: 1, inPeriod });
     const periods: unknown[] = [];
     const repo = store({
-      termHits: async (_scope, _levels, terms, options) => {
+      lexicalSearch: async (_scope, _levels, terms, options) => {
         periods.push(options.period);
         return {
           groupMemories: 1000,
@@ -215,9 +235,9 @@ describe('recall (in-memory store)', () => {
             // As the store does: a hit is in the period only when the query names one.
             hits: [hit('aa', false), hit('zz', options.period !== null)],
           })),
+          context: [],
         };
       },
-      memoryContext: async () => [],
     });
     const dated = await ask({ query: 'What did we book on 3 June, 2023?', minScore: 0 }, {}, repo);
     expect(dated.items.map((i) => i.id)).toEqual(['zz', 'aa']);
@@ -257,22 +277,22 @@ describe('recall (in-memory store)', () => {
   it('asks the expansion for the candidates beneath a summary hit, and the walk down only for the rest', async () => {
     const asked: RankedHit[] = [];
     const repo = store({
-      termHits: async (_scope, _levels, terms) => ({
-        groupMemories: 100,
-        termHits: terms.map((term) => ({
-          term,
-          memoryCount: 2,
-          hits:
-            term === 'team'
-              ? [
-                  { id: 'w', level: 'week', score: 3, decay: 1 },
-                  { id: 'q', level: 'memory', score: 2, decay: 1 },
-                ]
-              : [],
-        })),
-      }),
-      memoryContext: async (_g, ids) =>
-        ids.map((id) =>
+      lexicalSearch: lexical(
+        (terms) => ({
+          groupMemories: 100,
+          termHits: terms.map((term) => ({
+            term,
+            memoryCount: 2,
+            hits:
+              term === 'team'
+                ? [
+                    { id: 'w', level: 'week', score: 3, decay: 1 },
+                    { id: 'q', level: 'memory', score: 2, decay: 1 },
+                  ]
+                : [],
+          })),
+        }),
+        (id) =>
           contextOf(id, {
             above:
               id === 'q'
@@ -282,7 +302,7 @@ describe('recall (in-memory store)', () => {
                   ]
                 : [],
           }),
-        ),
+      ),
       expand: async (_scope, hits) => {
         asked.push(...hits);
         return hits.map(
@@ -335,8 +355,13 @@ describe('recall (in-memory store)', () => {
     const repo = store({
       expand: async (...args) =>
         (await base.expand(...args)).map((hit) => ({ ...hit, text: 'We signed with a team today.' })),
-      memoryContext: async (...args) =>
-        (await base.memoryContext(...args)).map((c) => ({ ...c, text: 'We signed with a team today.' })),
+      lexicalSearch: async (...args) => {
+        const found = await base.lexicalSearch(...args);
+        return {
+          ...found,
+          context: found.context.map((c) => ({ ...c, text: 'We signed with a team today.' })),
+        };
+      },
     });
     const response = await ask({ query: 'which team did you sign with', expand: { turns: 2 } }, {}, repo);
     expect(response.items.map((i) => [i.id, i.details])).toEqual([['q', []]]);

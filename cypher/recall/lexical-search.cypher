@@ -1,0 +1,85 @@
+// Recall's lexical search in one round trip (each round trip costs both sides a socket write and a turn of the
+// bolt thread): each query term through the full-text index, then the context of the best memory candidates.
+//
+// Terms: each of $terms comes with its Lucene query, kept to the group by domain/lucene.ts termInGroup (the groupId
+// test here stays, as that clause can over-match); the terms are tokenizer words, so no Lucene syntax from the
+// caller reaches the index. Per term: its hits in the group (memories and active summaries of the asked levels,
+// inside the window) and how many of the group's memories hold it, which with the group's memory count is what
+// domain/term-evidence.ts turns into bm25 and coverage. When the query names a period ($periodFrom, $periodTo; null
+// when it names none), each hit also says whether it falls in it (inPeriod: a memory by its time, a summary by
+// overlap). Hits come as parallel lists (ids, levels, scores, decays, inPeriod), not a map per hit: the driver
+// decodes a map's keys again for every hit.
+//
+// The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
+// of the group, so the caller keeps it a while: graph/recall.ts).
+//
+// Context: the $contextCandidates memory hits with the best bm25 of their own, the same sum as lexicalEvidence in
+// domain/term-evidence.ts (per term held, the hit's score over the term's best, times the term's idf in the group),
+// ties by id. For each, its own fields; the turns just before and after it in its conversation (the same session
+// id, or neither has one, within $gapMinutes: one range seek on (groupId, ts) per direction, each bound written
+// out, since the planner seeks only one bound of a chained comparison); and the summaries above it with the path
+// down from each, so a summary hit can show the candidates beneath it without walking down through its period.
+// Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
+CALL () {
+  RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }
+    ELSE $groupMemories END AS groupMemories
+}
+WITH groupMemories, datetime($periodFrom) AS periodFrom, datetime($periodTo) AS periodTo
+UNWIND $terms AS asked
+CALL (asked, periodFrom, periodTo) {
+  CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
+    YIELD node, score
+  WITH node, score, CASE WHEN node:Memory THEN 'memory' ELSE node.level END AS level
+  WHERE node.groupId = $groupId AND node.archivedAt IS NULL
+  WITH node, score, level,
+    level IN $levels
+      // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
+      AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
+      AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to)) AS wanted
+  WITH count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
+    collect(CASE WHEN wanted THEN [node.id, level, score, coalesce(node.decay, 1.0),
+      CASE
+        WHEN periodFrom IS NULL THEN null
+        WHEN level = 'memory' THEN node.ts >= periodFrom AND node.ts < periodTo
+        ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
+      END] END)[..toInteger($limit)] AS rows
+  RETURN {term: asked.term, memoryCount: memoryCount, ids: [r IN rows | r[0]], levels: [r IN rows | r[1]],
+    scores: [r IN rows | r[2]], decays: [r IN rows | r[3]],
+    inPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE [r IN rows | r[4]] END} AS termHits
+}
+WITH groupMemories, collect(termHits) AS terms
+CALL (groupMemories, terms) {
+  UNWIND terms AS t
+  WITH t, reduce(best = 0.0, s IN t.scores | CASE WHEN s > best THEN s ELSE best END) AS best,
+    CASE WHEN groupMemories > t.memoryCount THEN groupMemories ELSE t.memoryCount END AS documents
+  WITH t, best, log(1 + (documents - t.memoryCount + 0.5) / (t.memoryCount + 0.5)) AS idf
+  UNWIND range(0, size(t.ids) - 1) AS i
+  WITH t.ids[i] AS id, t.levels[i] AS level, CASE WHEN best > 0 THEN t.scores[i] / best * idf ELSE 0.0 END AS part
+  WHERE level = 'memory'
+  WITH id, sum(part) AS bm25
+  ORDER BY bm25 DESC, id
+  LIMIT toInteger($contextCandidates)
+  MATCH (m:Memory {groupId: $groupId, id: id})
+  RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
+    previous: COLLECT {
+      MATCH (p:Memory {groupId: $groupId})
+      WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
+        AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
+      RETURN {id: p.id, text: p.text, speaker: p.speaker, tsMillis: p.ts.epochMillis}
+      ORDER BY p.ts DESC
+      LIMIT 1
+    },
+    next: COLLECT {
+      MATCH (n:Memory {groupId: $groupId})
+      WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
+        AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
+      RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}
+      ORDER BY n.ts
+      LIMIT 1
+    },
+    above: COLLECT {
+      MATCH up = (m)<-[:SUMMARIZES*1..4]-(:Summary|Era)
+      RETURN reverse([x IN nodes(up) | x.id])
+    }}) AS context
+}
+RETURN terms, groupMemories, context
