@@ -47,7 +47,7 @@ export const recallExpandSchema = z
       .default(1)
       .meta({
         description:
-          'Neighbouring turns to bring under a memory hit that asks a question: its reply first, then the turn ' +
+          'Neighbouring turns to bring under a memory hit that asks a question (anywhere in it): its reply first, then the turn ' +
           'before it (a statement comes alone)',
       }),
     down: z.boolean().default(true).meta({ description: 'Expand summary hits down SUMMARIZES to memories' }),

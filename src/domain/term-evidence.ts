@@ -104,6 +104,16 @@ export function coverage(terms: Iterable<string>, weights: Map<string, number>):
   return Math.min(1, held / total);
 }
 
+/**
+ * Whether a turn asks something, wherever in it the question sits: people ask at the end of a turn ("Which team
+ * did you sign with?") as often as before going on ("What did you paint? I'd love to see it!"), and either way
+ * the reply is the turn that answers. A "?" that runs on into a word, "=" or "&" is a web address's query, not a
+ * question.
+ */
+export function asksQuestion(text: string): boolean {
+  return /\?(?![\p{L}\p{N}_=&])/u.test(text);
+}
+
 /** How much a neighbouring turn's evidence counts for a turn: the answer often sits in the turn after a question. */
 export const NEIGHBOUR_SHARE = 0.5;
 

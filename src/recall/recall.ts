@@ -12,7 +12,12 @@ import {
   toWindow,
   vectorPlan,
 } from '../domain/recall.js';
-import { type LexicalEvidence, lexicalEvidence, windowEvidence } from '../domain/term-evidence.js';
+import {
+  asksQuestion,
+  type LexicalEvidence,
+  lexicalEvidence,
+  windowEvidence,
+} from '../domain/term-evidence.js';
 import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../domain/vector-budget.js';
 import type {
   ExpandedHit,
@@ -328,9 +333,10 @@ function kindOf(level: string): Candidate['kind'] {
 }
 
 /**
- * The turns to show under a memory hit that asks a question: its reply first (the answer is usually the next
- * turn), then the turn before it. A statement stands alone: the turns around it hold the query's words no more
- * often than other turns do, and a slot in the first k is better spent on the next hit.
+ * The turns to show under a memory hit that asks a question, wherever in it (domain/term-evidence.ts asksQuestion):
+ * its reply first (the answer is usually the next turn), then the turn before it. A statement stands alone: the
+ * turns around it hold the query's words no more often than other turns do, and a slot in the first k is better
+ * spent on the next hit.
  */
 function neighbourTurns(
   hit: ExpandedHit,
@@ -339,7 +345,7 @@ function neighbourTurns(
   request: RecallRequest,
 ): RecallDetail[] {
   const found = context.get(hit.id);
-  if (!found || request.expand.turns === 0 || !hit.text.trimEnd().endsWith('?')) return [];
+  if (!found || request.expand.turns === 0 || !asksQuestion(hit.text)) return [];
   const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,

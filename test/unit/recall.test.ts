@@ -349,6 +349,18 @@ describe('recall (in-memory store)', () => {
     expect(bare.items[0]?.details).toEqual([]);
   });
 
+  it('brings the reply under a hit whose question comes before the rest of the turn', async () => {
+    const base = store();
+    const asking = 'Which team did you sign with? I heard the news this morning.';
+    const repo = store({
+      expand: async (...args) => (await base.expand(...args)).map((hit) => ({ ...hit, text: asking })),
+      memoryContext: async (...args) =>
+        (await base.memoryContext(...args)).map((c) => (c.id === 'q' ? { ...c, text: asking } : c)),
+    });
+    const response = await ask({ query: 'which team did you sign with' }, {}, repo);
+    expect(response.items[0]?.details.map((d) => d.id)).toEqual(['a']);
+  });
+
   it('brings no turns under a hit that states rather than asks', async () => {
     const base = store();
     // The same hit and reply, but the hit is a statement: its neighbour would only take a slot from the next hit.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ABSENT_NAME_WEIGHT,
+  asksQuestion,
   coverage,
   idf,
   lexicalEvidence,
@@ -106,5 +107,14 @@ describe('term evidence', () => {
     expect(w.get('february')).toBe(0);
     expect(w.get('2023')).toBe(idf(500, 2));
     expect(coverage(['wholesaler', '2023'], w)).toBeCloseTo(1, 12);
+  });
+
+  it('tells a turn that asks something, wherever its question sits, from one that states', () => {
+    expect(asksQuestion('Which team did you sign with?')).toBe(true);
+    expect(asksQuestion('Wow, what a fun moment! What was the band? I bet it was loud.')).toBe(true);
+    expect(asksQuestion('Any plans for the summer?!')).toBe(true);
+    expect(asksQuestion('We signed with a team today.')).toBe(false);
+    // A web address's query string is not a question.
+    expect(asksQuestion('The tickets are at https://example.com/buy?id=42&seat=3 now.')).toBe(false);
   });
 });

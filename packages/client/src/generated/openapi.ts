@@ -717,7 +717,7 @@ export interface components {
         };
         RecallExpand: {
             /**
-             * @description Neighbouring turns to bring under a memory hit that asks a question: its reply first, then the turn before it (a statement comes alone)
+             * @description Neighbouring turns to bring under a memory hit that asks a question (anywhere in it): its reply first, then the turn before it (a statement comes alone)
              * @default 1
              */
             turns?: number;
