@@ -34,7 +34,7 @@ export interface LexicalEvidence {
   terms: Set<string>;
 }
 
-/** BM25's inverse document frequency; a term the group never uses weighs the most. */
+/** BM25's inverse document frequency, highest for a term the group never uses (lexicalEvidence weighs those apart). */
 export function idf(documentCount: number, memoryCount: number): number {
   const n = Math.max(documentCount, memoryCount);
   return Math.log(1 + (n - memoryCount + 0.5) / (memoryCount + 0.5));
@@ -49,10 +49,20 @@ export function idf(documentCount: number, memoryCount: number): number {
 export const ABSENT_NAME_WEIGHT = 3;
 
 /**
+ * How many times its idf a plain word weighs when the group never uses it (a word that is neither a name nor a
+ * date). Such a word is more often the asker's wording than the subject: people ask in other words than they
+ * told ("Would Caroline likely pursue writing?", "What activities does Melanie partake in?" of a group that says
+ * "write" and "pottery"), so at its full idf, the most any word weighs, it would hold a question the group can
+ * answer under the floor. A name cannot be said in other words, which is why an absent name weighs more, not less.
+ */
+export const ABSENT_WORD_WEIGHT = 0.5;
+
+/**
  * Per-term weights and per-hit evidence, merged over the terms. A term weighs its idf in the group, except the
- * query's names and dates that no hit holds: a name the group never mentions weighs ABSENT_NAME_WEIGHT times
- * that, and such a date nothing, as messages seldom write out their own date ("What did Gina find on 1 February,
- * 2023?" asks about a day, which recall knows from the messages' times, not from their words).
+ * query's words that no hit holds: a name the group never mentions weighs ABSENT_NAME_WEIGHT times that, such a
+ * date nothing, as messages seldom write out their own date ("What did Gina find on 1 February, 2023?" asks about
+ * a day, which recall knows from the messages' times, not from their words), and any other such word
+ * ABSENT_WORD_WEIGHT times its idf.
  */
 export function lexicalEvidence(
   termHits: TermHits[],
@@ -70,7 +80,7 @@ export function lexicalEvidence(
         ? groupIdf * ABSENT_NAME_WEIGHT
         : entities.dates.has(term)
           ? 0
-          : groupIdf;
+          : groupIdf * ABSENT_WORD_WEIGHT;
     weights.set(term, weight);
     // Every hit of one term shares Lucene's idf, so a score over the best one is the term-frequency part alone.
     const best = Math.max(0, ...termHitList.map((h) => h.score));

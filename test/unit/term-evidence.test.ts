@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ABSENT_NAME_WEIGHT,
+  ABSENT_WORD_WEIGHT,
   asksQuestion,
   coverage,
   idf,
@@ -25,10 +26,27 @@ describe('term evidence', () => {
     100,
   );
 
-  it('weighs rare terms over common ones, and an absent term most', () => {
+  it('weighs rare terms over common ones, and a plain word the group never uses at a share of its idf', () => {
     expect(idf(100, 0)).toBeGreaterThan(idf(100, 1));
     expect(idf(100, 1)).toBeGreaterThan(idf(100, 50));
-    expect(weights.get('booked')).toBe(idf(100, 0));
+    expect(weights.get('booked')).toBe(ABSENT_WORD_WEIGHT * idf(100, 0));
+    expect(weights.get('booked')).toBeLessThan(weights.get('flight') ?? 0);
+  });
+
+  it('holds a question the group can answer in other words than the asker’s over the floor', () => {
+    // "Would Ana likely pursue painting?" of a group where Ana paints: "likely" and "pursue" are the asker's words.
+    const painted = { id: 'p', level: 'memory', score: 2, decay: 1 };
+    const { weights: w } = lexicalEvidence(
+      [
+        { term: 'ana', memoryCount: 40, hits: [painted] },
+        { term: 'likely', memoryCount: 0, hits: [] },
+        { term: 'pursue', memoryCount: 0, hits: [] },
+        { term: 'painting', memoryCount: 3, hits: [painted] },
+      ],
+      100,
+      { names: new Set(['ana']), dates: new Set() },
+    );
+    expect(coverage(['ana', 'painting'], w)).toBeGreaterThan(0.4);
   });
 
   it('sums per term the share of its best hit’s score times its idf in the group, and records the terms held', () => {
@@ -54,8 +72,8 @@ describe('term evidence', () => {
     const all = coverage(['lisbon', 'flight', 'booked'], weights);
     expect(all).toBeCloseTo(1, 12);
     expect(coverage([], weights)).toBe(0);
-    // The term the group never used carries the most weight, so a hit without it covers well under half.
-    expect(coverage(['lisbon', 'flight'], weights)).toBeLessThan(0.7);
+    // The word the group never used still counts, at half its idf, so a hit without it is not whole.
+    expect(coverage(['lisbon', 'flight'], weights)).toBeLessThan(0.8);
     expect(coverage(['flight'], weights)).toBeLessThan(coverage(['lisbon'], weights));
   });
 
