@@ -57,7 +57,11 @@ export const recallExpandSchema = z
       .min(0)
       .max(20)
       .default(3)
-      .meta({ description: 'Memories to bring back per summary hit, most similar to the query first' }),
+      .meta({
+        description:
+          'Memories to bring back per summary hit: the memories beneath it that the response ranks itself, else ' +
+          'the best matches beneath it, else the most similar to the query',
+      }),
     sideways: z
       .number()
       .int()

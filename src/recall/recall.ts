@@ -12,6 +12,7 @@ import {
   toWindow,
   vectorPlan,
 } from '../domain/recall.js';
+import { type SummaryDetails, summaryDetails } from '../domain/summary-details.js';
 import {
   asksQuestion,
   type LexicalEvidence,
@@ -22,7 +23,6 @@ import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../dom
 import type {
   ExpandedHit,
   MemoryContext,
-  PathDown,
   RankedHit,
   RecallStore,
   SearchHit,
@@ -208,16 +208,23 @@ async function expandRanked(
   expand: RecallRequest['expand'],
   vector: number[],
 ): Promise<Map<string, ExpandedHit>> {
+  // The context map keeps the candidates' order: best first. Finding a summary's details upwards from the
+  // candidates costs a few hops each instead of a walk down through every memory of a month.
   const beneath = expand.down
-    ? candidatesBeneath(ranked, context, expand.perSummary)
-    : new Map<string, PathDown[]>();
+    ? summaryDetails(
+        ranked.filter((r) => r.kind !== 'memory').map((r) => r.id),
+        context.values(),
+        new Set(ranked.filter((r) => r.kind === 'memory').map((r) => r.id)),
+        expand.perSummary,
+      )
+    : new Map<string, SummaryDetails>();
   const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
   const expanded = await repo.expand(
     scope,
     toExpand.map((r): RankedHit => {
-      const known = beneath.get(r.id) ?? [];
+      const details = beneath.get(r.id) ?? { known: [], candidates: 0 };
       const wanted = r.kind === 'memory' || !expand.down ? 0 : expand.perSummary;
-      return { id: r.id, known, fill: Math.max(0, wanted - known.length) };
+      return { id: r.id, known: details.known, fill: Math.max(0, wanted - details.candidates) };
     }),
     { vector, scan: DETAIL_SCAN, sideways: expand.sideways },
   );
@@ -236,32 +243,6 @@ function contextByBm25(context: MemoryContext[], hits: Map<string, LexicalEviden
     (a, b) => bm25(b.id) - bm25(a.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   return new Map(best.map((c) => [c.id, c]));
-}
-
-/**
- * For each ranked summary or era, the memory candidates beneath it, best first, up to perSummary: the memories
- * that hold the query's words are the details worth showing, and finding them upwards from the candidates costs
- * a few hops each instead of a walk down through every memory of a month.
- */
-function candidatesBeneath(
-  ranked: { id: string; kind: string }[],
-  context: ContextById,
-  perSummary: number,
-): Map<string, PathDown[]> {
-  const wanted = new Set(ranked.filter((r) => r.kind !== 'memory').map((r) => r.id));
-  const beneath = new Map<string, PathDown[]>();
-  // The context map keeps the candidates' order: best first.
-  for (const memory of context.values()) {
-    for (const path of memory.above) {
-      const top = path[0] as string;
-      if (!wanted.has(top)) continue;
-      const details = beneath.get(top) ?? [];
-      if (details.length >= perSummary) continue;
-      details.push({ id: memory.id, path });
-      beneath.set(top, details);
-    }
-  }
-  return beneath;
 }
 
 function asExpandedMemory(memory: MemoryContext): ExpandedHit {

@@ -727,7 +727,7 @@ export interface components {
              */
             down?: boolean;
             /**
-             * @description Memories to bring back per summary hit, most similar to the query first
+             * @description Memories to bring back per summary hit: the memories beneath it that the response ranks itself, else the best matches beneath it, else the most similar to the query
              * @default 3
              */
             perSummary?: number;
