@@ -342,6 +342,40 @@ describe('recall (in-memory store)', () => {
     expect(week?.details.map((d) => [d.id, d.path])).toEqual([['q', ['w', 'd', 'q']]]);
   });
 
+  it('shows under a summary hit the candidates beneath it that the ranking returns, not one it ranks lower', async () => {
+    const asked: RankedHit[] = [];
+    const base = store();
+    const repo = store({
+      termHits: async (_scope, _levels, terms) => ({
+        groupMemories: 100,
+        termHits: terms.map((term) => ({
+          term,
+          memoryCount: 2,
+          hits:
+            term === 'team'
+              ? [
+                  { id: 'w', level: 'day', score: 3, decay: 1 },
+                  { id: 'q', level: 'memory', score: 2, decay: 1 },
+                  { id: 'x', level: 'memory', score: 1, decay: 1 },
+                ]
+              : [],
+        })),
+      }),
+      memoryContext: async (_g, ids) => ids.map((id) => contextOf(id, { above: [['w', id]] })),
+      expand: async (scope, hits, options) => {
+        asked.push(...hits);
+        return base.expand(scope, hits, options);
+      },
+    });
+    // k = 2 returns the day and q; x, beneath the day too, ranks third.
+    await ask({ query: 'team', minScore: 0, k: 2, expand: { perSummary: 3 } }, {}, repo);
+    expect(asked.find((h) => h.id === 'w')).toEqual({
+      id: 'w',
+      known: [{ id: 'q', path: ['w', 'q'] }],
+      fill: 1,
+    });
+  });
+
   it('brings the reply under a hit that asks a question, and none when told not to', async () => {
     const response = await ask({ query: 'which team did you sign with' });
     expect(response.items[0]?.details.map((d) => [d.id, d.path])).toEqual([['a', ['q', 'a']]]);
