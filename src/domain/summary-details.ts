@@ -36,7 +36,8 @@ export function summaryDetails(
   for (const memory of candidates) {
     for (const path of memory.above) {
       const under = beneath.get(path[0] as string);
-      if (!under || under.some((d) => d.id === memory.id)) continue;
+      // Two paths of one memory up to the same summary: the memory comes once, by its first path.
+      if (!under || under.at(-1)?.id === memory.id) continue;
       under.push({ id: memory.id, path });
     }
   }
