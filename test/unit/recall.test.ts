@@ -346,22 +346,24 @@ describe('recall (in-memory store)', () => {
     const asked: RankedHit[] = [];
     const base = store();
     const repo = store({
-      termHits: async (_scope, _levels, terms) => ({
-        groupMemories: 100,
-        termHits: terms.map((term) => ({
-          term,
-          memoryCount: 2,
-          hits:
-            term === 'team'
-              ? [
-                  { id: 'w', level: 'day', score: 3, decay: 1 },
-                  { id: 'q', level: 'memory', score: 2, decay: 1 },
-                  { id: 'x', level: 'memory', score: 1, decay: 1 },
-                ]
-              : [],
-        })),
-      }),
-      memoryContext: async (_g, ids) => ids.map((id) => contextOf(id, { above: [['w', id]] })),
+      lexicalSearch: lexical(
+        (terms) => ({
+          groupMemories: 100,
+          termHits: terms.map((term) => ({
+            term,
+            memoryCount: 2,
+            hits:
+              term === 'team'
+                ? [
+                    { id: 'w', level: 'day', score: 3, decay: 1 },
+                    { id: 'q', level: 'memory', score: 2, decay: 1 },
+                    { id: 'x', level: 'memory', score: 1, decay: 1 },
+                  ]
+                : [],
+          })),
+        }),
+        (id) => contextOf(id, { above: [['w', id]] }),
+      ),
       expand: async (scope, hits, options) => {
         asked.push(...hits);
         return base.expand(scope, hits, options);
@@ -388,8 +390,10 @@ describe('recall (in-memory store)', () => {
     const asking = 'Which team did you sign with? I heard the news this morning.';
     const repo = store({
       expand: async (...args) => (await base.expand(...args)).map((hit) => ({ ...hit, text: asking })),
-      memoryContext: async (...args) =>
-        (await base.memoryContext(...args)).map((c) => (c.id === 'q' ? { ...c, text: asking } : c)),
+      lexicalSearch: async (...args) => {
+        const found = await base.lexicalSearch(...args);
+        return { ...found, context: found.context.map((c) => (c.id === 'q' ? { ...c, text: asking } : c)) };
+      },
     });
     const response = await ask({ query: 'which team did you sign with' }, {}, repo);
     expect(response.items[0]?.details.map((d) => d.id)).toEqual(['a']);
