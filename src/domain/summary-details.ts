@@ -7,7 +7,7 @@
  * candidates beneath it at all.
  */
 
-/** A memory beneath a summary, with the ids from the summary down to it. */
+/** A memory beneath a summary or era, with the ids from it down to the memory. */
 export interface DetailPath {
   id: string;
   path: string[];
@@ -22,7 +22,7 @@ export interface SummaryDetails {
 
 /**
  * For each of `summaries`, its details. `candidates` are the memory candidates best first, each with the paths
- * up to the summaries above it (top first, as recall/memory-context.cypher gives them); `ranked` holds the ids
+ * up to the summaries above it (top first, as recall/lexical-search.cypher gives them); `ranked` holds the ids
  * of the memories the ranking returns.
  */
 export function summaryDetails(

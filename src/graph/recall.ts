@@ -1,5 +1,6 @@
 import { termInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
+import type { DetailPath } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
 import type { Graph } from './graph.js';
 
@@ -53,7 +54,7 @@ export interface Turn {
   ts: string;
 }
 
-/** A turn as recall/memory-context.cypher returns it, its time in epoch milliseconds. */
+/** A turn as recall/lexical-search.cypher returns it, its time in epoch milliseconds. */
 interface TurnRow {
   id: string;
   text: string;
@@ -108,7 +109,7 @@ function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
   return { id, text, speaker, ts: new Date(tsMillis).toISOString() };
 }
 
-/** A memory candidate in its surroundings (from recall/memory-context.cypher). */
+/** A memory candidate in its surroundings (from recall/lexical-search.cypher). */
 export interface MemoryContext extends Turn {
   previous: Turn[];
   next: Turn[];
@@ -116,16 +117,10 @@ export interface MemoryContext extends Turn {
   above: string[][];
 }
 
-/** A memory beneath a hit, with the ids from the hit down to it. */
-export interface PathDown {
-  id: string;
-  path: string[];
-}
-
 /** A ranked hit to expand: the memories known to be beneath it, and how many more to look for. */
 export interface RankedHit {
   id: string;
-  known: PathDown[];
+  known: DetailPath[];
   fill: number;
 }
 
