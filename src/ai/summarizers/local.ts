@@ -192,7 +192,7 @@ function selectByMmr(
   while (chosen.length < count) {
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    candidates.forEach((candidate, i) => {
+    candidates.forEach((_, i) => {
       if (taken.has(keys[i] as string)) return;
       const score = MMR_LAMBDA * (relevance[i] as number) - (1 - MMR_LAMBDA) * (redundancy[i] as number);
       if (score > bestScore) {
