@@ -92,6 +92,15 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
   const relink = async () => {
     if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level);
   };
+  // The lease is renewed once per chunk without waiting for the answer (a round trip queued behind the write under
+  // way); the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.
+  let renewing: Promise<Settled<void>> | null = null;
+  const checkLease = async () => {
+    const renewal = renewing;
+    renewing = null;
+    const result = await renewal;
+    if (result && 'error' in result) throw result.error;
+  };
   try {
     const chunks = boundedBatches(work.periods, PERIODS_PER_READ);
     let reading = settled(work.read(chunks[0] as P[]));
@@ -133,13 +142,16 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
         if (batch.length >= SUMMARIES_PER_WRITE || Date.now() - since > FLUSH_AFTER_MS) await flush();
       }
       await flush();
-      await ctx.renewLease();
+      await checkLease();
+      renewing = settled(ctx.renewLease());
     }
     await finishWrites();
+    await checkLease();
   } catch (error) {
     // Whatever stops the level, no write of it goes on unseen after it: the lease is released only after this.
     const left = writing as { outcome: Promise<unknown> } | null;
     if (left) await left.outcome;
+    await renewing;
     throw error;
   }
   await relink();
