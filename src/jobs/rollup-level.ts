@@ -64,8 +64,8 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
   let batch: { key: string; row: SummaryRow }[] = [];
   let children = 0;
   let since = Date.now();
-  // The write under way, if any, settled into a value so that its failure waits, unhandled by nobody, until it is
-  // taken in turn.
+  // The write under way, if any. Its outcome is settled into a value, so a failure is never an unhandled rejection:
+  // it is taken, and recorded or rethrown, when the next write or the end of the level comes to it.
   let writing: { keys: string[]; outcome: Promise<Settled<{ version: number }[]>> } | null = null;
   const settleWrite = async () => {
     if (!writing) return;
