@@ -1,4 +1,5 @@
-// Instants of the memories not yet in a day summary; the cycle buckets them into days in the group's time zone.
+// Instants of the memories not yet in a day summary, as epoch milliseconds; the cycle buckets them into days in the
+// group's time zone.
 MATCH (m:Memory {groupId: $groupId})
 WHERE m.dayPending = true
-RETURN m.ts AS ts
+RETURN m.ts.epochMillis AS tsMillis

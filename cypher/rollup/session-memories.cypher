@@ -1,5 +1,5 @@
 // Everything each session summary will cover: the memories it already summarises plus the newly assigned ones;
-// several sessions in one read.
+// several sessions in one read. Instants as epoch milliseconds (cheaper to read than datetimes).
 UNWIND $sessions AS session
 CALL (session) {
   UNWIND session.newIds AS newId
@@ -9,5 +9,5 @@ CALL (session) {
   MATCH (:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)
   RETURN m
 }
-RETURN session.key AS key, m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts
+RETURN session.key AS key, m.id AS id, m.text AS text, m.speaker AS speaker, m.ts.epochMillis AS tsMillis
 ORDER BY key, m.ts, m.id

@@ -104,11 +104,30 @@ function earliestEnds(bins: readonly EraBin[], minDays: number, minPeriods: numb
   return ends;
 }
 
-/** Era ranges over the bins of sorted periods: change points under the length rules and silence evidence. */
-function findRanges(bins: readonly EraBin[], options: EraOptions, shortLast = false): Range[] {
-  if (bins.length === 0) return [];
+/** The feature rows of the bins and the noise read from them: what the era ranges of one set of bins start from. */
+interface BinSeries {
+  rows: number[][];
+  noise: ReturnType<typeof estimateNoise>;
+}
+
+function binSeries(bins: readonly EraBin[], options: EraOptions): BinSeries {
   const keep = options.keepTerm ?? (() => true);
   const rows = featuresOf(bins, eraVocabulary(bins, keep));
+  return { rows, noise: estimateNoise(rows) };
+}
+
+/**
+ * Era ranges over the bins of sorted periods: change points under the length rules and silence evidence. `series`
+ * is the bins' (binSeries), passed in when the same bins are cut twice.
+ */
+function findRanges(
+  bins: readonly EraBin[],
+  options: EraOptions,
+  shortLast = false,
+  series?: BinSeries,
+): Range[] {
+  if (bins.length === 0) return [];
+  const { rows, noise } = series ?? binSeries(bins, options);
   const minPeriods = options.minPeriods ?? ERA_DEFAULTS.minPeriods;
   const strict = earliestEnds(bins, options.minDays, minPeriods);
   const n = bins.length;
@@ -117,7 +136,6 @@ function findRanges(bins: readonly EraBin[], options: EraOptions, shortLast = fa
     ? strict.map((end, s) => (end <= n ? end : n - s >= minPeriods ? n : n + 1))
     : strict;
   const factors = silencePenaltyFactors(bins, options.silenceWeight ?? ERA_DEFAULTS.silenceWeight);
-  const noise = estimateNoise(rows);
   const cuts = detectChangePoints(rows, {
     minSegment: 1,
     penalty: options.penalty ?? PENALTY_SCALE * defaultPenalty(rows, noise),
@@ -168,9 +186,17 @@ function binsOf(periods: readonly EraPeriod[], options: EraOptions): EraBin[] {
 }
 
 /** Era start dates in sorted periods; the first is the first period's start. */
-function eraStarts(periods: readonly EraPeriod[], options: EraOptions, shortLast = false): string[] {
-  const bins = binsOf(periods, options);
-  return findRanges(bins, options, shortLast).map((r) => (bins[r.from] as EraBin).periodStart);
+function eraStarts(periods: readonly EraPeriod[], options: EraOptions): string[] {
+  return startsOf(binsOf(periods, options), options);
+}
+
+function startsOf(
+  bins: readonly EraBin[],
+  options: EraOptions,
+  shortLast = false,
+  series?: BinSeries,
+): string[] {
+  return findRanges(bins, options, shortLast, series).map((r) => (bins[r.from] as EraBin).periodStart);
 }
 
 /**
@@ -183,10 +209,13 @@ function eraStarts(periods: readonly EraPeriod[], options: EraOptions, shortLast
  * one before until a later cycle settles them.
  */
 function confirmedStarts(window: readonly EraPeriod[], options: EraOptions): string[] {
-  const found = eraStarts(window, options);
+  // The window is cut twice, with and without a short last era: its bins, rows and noise are read once.
+  const bins = binsOf(window, options);
+  const series = bins.length > 0 ? binSeries(bins, options) : undefined;
+  const found = startsOf(bins, options, false, series);
   if (found.length < 2) return found;
   const before = eraStarts(window.slice(0, -1), options).slice(1);
-  const free = eraStarts(window, options, true).slice(1);
+  const free = startsOf(bins, options, true, series).slice(1);
   const order = new Map(window.map((p, i) => [p.periodStart, i]));
   const near = (a: string, b: string) =>
     Math.abs(daysBetween(a, b)) <= CONFIRM_TOLERANCE_DAYS ||

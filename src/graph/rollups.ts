@@ -68,6 +68,21 @@ export interface SummaryRow {
 
 type KeyedRow<T> = T & { key: string };
 
+/**
+ * A row whose instant `ts` came back as epoch milliseconds (`tsMillis`): the reads over every memory of a group
+ * return numbers, which the driver reads far more cheaply than datetimes, and the ISO string is made here, the one
+ * the driver's datetime gives (UTC, millisecond precision).
+ */
+type Timed<T extends { ts: string }> = Omit<T, 'ts'> & { tsMillis: number };
+
+function isoFromMillis(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function withIsoTime<T extends { ts: string }>({ tsMillis, ...rest }: Timed<T>): T {
+  return { ...rest, ts: isoFromMillis(tsMillis) } as unknown as T;
+}
+
 /** Rows of a read over several periods, grouped by period key; the order within a period is kept. */
 function byKey<T>(rows: KeyedRow<T>[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -98,8 +113,11 @@ export class RollupRepository {
     return row ?? null;
   }
 
-  pendingSessionMemories(groupId: string): Promise<PendingSessionMemory[]> {
-    return this.graph.read('rollup/pending-session-memories', { groupId });
+  async pendingSessionMemories(groupId: string): Promise<PendingSessionMemory[]> {
+    const rows = await this.graph.read<Timed<PendingSessionMemory>>('rollup/pending-session-memories', {
+      groupId,
+    });
+    return rows.map(withIsoTime);
   }
 
   sessionsNear(
@@ -114,13 +132,16 @@ export class RollupRepository {
     groupId: string,
     sessions: { key: string; summaryId: string; newIds: string[] }[],
   ): Promise<Map<string, MemoryRow[]>> {
-    return byKey(
-      await this.graph.read<KeyedRow<MemoryRow>>('rollup/session-memories', { groupId, sessions }),
-    );
+    const rows = await this.graph.read<Timed<KeyedRow<MemoryRow>>>('rollup/session-memories', {
+      groupId,
+      sessions,
+    });
+    return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
   async pendingDayTimes(groupId: string): Promise<string[]> {
-    return (await this.graph.read<{ ts: string }>('rollup/pending-day-times', { groupId })).map((r) => r.ts);
+    const rows = await this.graph.read<{ tsMillis: number }>('rollup/pending-day-times', { groupId });
+    return rows.map((r) => isoFromMillis(r.tsMillis));
   }
 
   /** The memories of several periods in one read: those in [startsAt, endsAt) of each, by period key. */
@@ -128,9 +149,11 @@ export class RollupRepository {
     groupId: string,
     periods: { key: string; startsAt: string; endsAt: string }[],
   ): Promise<Map<string, MemoryRow[]>> {
-    return byKey(
-      await this.graph.read<KeyedRow<MemoryRow>>('rollup/memories-in-periods', { groupId, periods }),
-    );
+    const rows = await this.graph.read<Timed<KeyedRow<MemoryRow>>>('rollup/memories-in-periods', {
+      groupId,
+      periods,
+    });
+    return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
   async pendingChildPeriods(groupId: string, level: CalendarLevel): Promise<string[]> {

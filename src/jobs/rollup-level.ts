@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { boundedBatches } from '../domain/batches.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import type { SummaryLevel } from '../domain/levels.js';
@@ -50,6 +51,11 @@ export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
  * order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
  * time), each batch clearing the pending flags of the children it covers. Then the level's NEXT_PERIOD chain is
  * relinked once.
+ *
+ * The database and the summarizer work at the same time: a batch's write runs while the next periods are
+ * summarised, and the next chunk is read while this one is. Writes still go one at a time and in order (a batch is
+ * written only once the one before it has committed), so what a crash leaves is what it left before: whole
+ * batches, each with the flags it covers cleared, and the rest still pending.
  */
 export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>): Promise<LevelCounts> {
   const counts = { created: 0, updated: 0 };
@@ -58,52 +64,106 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
   let batch: { key: string; row: SummaryRow }[] = [];
   let children = 0;
   let since = Date.now();
+  // The write under way, if any. Its outcome is settled into a value, so a failure is never an unhandled rejection:
+  // it is taken, and recorded or rethrown, when the next write or the end of the level comes to it.
+  let writing: { keys: string[]; outcome: Promise<Settled<{ version: number }[]>> } | null = null;
+  const settleWrite = async () => {
+    if (!writing) return;
+    const { keys, outcome } = writing;
+    writing = null;
+    const result = await outcome;
+    if ('error' in result) recordPeriodFailure(ctx, work.level, keys, result.error);
+    else for (const { version } of result.value) counts[version === 1 ? 'created' : 'updated']++;
+  };
   const flush = async () => {
     if (batch.length === 0) return;
+    await settleWrite();
     const keys = batch.map((b) => b.key);
     const rows = batch.map((b) => b.row);
     batch = [];
     children = 0;
     since = Date.now();
-    try {
-      const written = await ctx.rollups.writeSummaries(ctx.groupId, rows);
-      for (const { version } of written) counts[version === 1 ? 'created' : 'updated']++;
-    } catch (error) {
-      recordPeriodFailure(ctx, work.level, keys, error);
-    }
+    writing = { keys, outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows)) };
+  };
+  const finishWrites = async () => {
+    await flush();
+    await settleWrite();
   };
   const relink = async () => {
     if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level);
   };
-  for (const chunk of boundedBatches(work.periods, PERIODS_PER_READ)) {
-    const contents = await work.read(chunk);
-    for (const period of chunk) {
-      // Stopping (shutdown) happens between periods: what is summarised is written and linked, whole, and the next
-      // cycle picks up the rest.
-      if (ctx.signal?.aborted) {
-        await flush();
-        await relink();
-        throw new CycleStoppedError(ctx.groupId);
+  // The lease is renewed once per chunk without waiting for the answer (a round trip queued behind the write under
+  // way); the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.
+  let renewing: Promise<Settled<void>> | null = null;
+  const checkLease = async () => {
+    const renewal = renewing;
+    renewing = null;
+    const result = await renewal;
+    if (result && 'error' in result) throw result.error;
+  };
+  try {
+    const chunks = boundedBatches(work.periods, PERIODS_PER_READ);
+    let reading = settled(work.read(chunks[0] as P[]));
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c] as P[];
+      const read = await reading;
+      if ('error' in read) {
+        await finishWrites();
+        throw read.error;
       }
-      const key = work.keyOf(period);
-      let row: SummaryRow | null = null;
-      try {
-        const toSummarize = work.describe(period, contents.get(key));
-        if (toSummarize) row = await summarizePeriod(ctx, toSummarize, recent);
-      } catch (error) {
-        recordPeriodFailure(ctx, work.level, [key], error);
+      const contents = read.value;
+      const next = chunks[c + 1];
+      if (next) reading = settled(work.read(next));
+      for (const period of chunk) {
+        // Stopping (shutdown) happens between periods: what is summarised is written and linked, whole, and the next
+        // cycle picks up the rest.
+        if (ctx.signal?.aborted) {
+          await finishWrites();
+          await relink();
+          throw new CycleStoppedError(ctx.groupId);
+        }
+        // Summarising is synchronous work for the local summarizer: the driver gets its turn between periods, so the
+        // write and the read under way go on meanwhile.
+        if (writing || next) await setImmediate();
+        const key = work.keyOf(period);
+        let row: SummaryRow | null = null;
+        try {
+          const toSummarize = work.describe(period, contents.get(key));
+          if (toSummarize) row = await summarizePeriod(ctx, toSummarize, recent);
+        } catch (error) {
+          recordPeriodFailure(ctx, work.level, [key], error);
+        }
+        if (!row) continue;
+        const weight = (row.memoryIds?.length ?? 0) + (row.childSummaryIds?.length ?? 0);
+        if (batch.length > 0 && children + weight > SUMMARY_CHILDREN_PER_WRITE) await flush();
+        batch.push({ key, row });
+        children += weight;
+        // A slow summarizer (a remote model) should not leave many finished periods unwritten if the process stops.
+        if (batch.length >= SUMMARIES_PER_WRITE || Date.now() - since > FLUSH_AFTER_MS) await flush();
       }
-      if (!row) continue;
-      const weight = (row.memoryIds?.length ?? 0) + (row.childSummaryIds?.length ?? 0);
-      if (batch.length > 0 && children + weight > SUMMARY_CHILDREN_PER_WRITE) await flush();
-      batch.push({ key, row });
-      children += weight;
-      // A slow summarizer (a remote model) should not leave many finished periods unwritten if the process stops.
-      if (batch.length >= SUMMARIES_PER_WRITE || Date.now() - since > FLUSH_AFTER_MS) await flush();
+      await flush();
+      await checkLease();
+      renewing = settled(ctx.renewLease());
     }
-    await flush();
-    await ctx.renewLease();
+    await finishWrites();
+    await checkLease();
+  } catch (error) {
+    // Whatever stops the level, no write of it goes on unseen after it: the lease is released only after this.
+    const left = writing as { outcome: Promise<unknown> } | null;
+    if (left) await left.outcome;
+    await renewing;
+    throw error;
   }
   await relink();
   return counts;
+}
+
+type Settled<T> = { value: T } | { error: unknown };
+
+/** A promise that never rejects: its failure becomes a value, taken when the caller gets to it. */
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 }

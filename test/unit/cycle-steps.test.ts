@@ -372,6 +372,51 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(finished.map((r) => r.summarizerFallbacks)).toEqual([['week 2024-03-11: 429 rate limited']]);
   });
 
+  it('summarises the next periods while a batch is written, one write at a time and in order', async () => {
+    const rollups = new InMemoryRollups();
+    // 260 messages four hours apart: 260 sessions, more than one write batch (250) of them.
+    for (let i = 0; i < 260; i++) {
+      rollups.add({
+        id: `m-${String(i).padStart(3, '0')}`,
+        ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 4 * 3_600_000).toISOString(),
+        text: `Message ${i} about the garden beds and the tomato seedlings.`,
+        speaker: ['ana', 'ben', 'cai'][i % 3] as string,
+      });
+    }
+    const write = rollups.writeSummaries.bind(rollups);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const batches: number[] = [];
+    rollups.writeSummaries = async (groupId, rows) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      batches.push(rows.length);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      try {
+        return await write(groupId, rows);
+      } finally {
+        inFlight--;
+      }
+    };
+    let summarisedDuringWrite = 0;
+    const watching: Summarizer = {
+      name: local.name,
+      summarize: async (request) => {
+        if (inFlight > 0) summarisedDuringWrite++;
+        return local.summarize(request);
+      },
+    };
+    const report = await runCycle({ ...deps(rollups, watching), localSummarizer: watching }, 'g', {
+      now: new Date('2024-05-20T00:00:00Z'),
+    });
+    expect(report.status).toBe('succeeded');
+    expect(report.levels.session).toEqual({ created: 260, updated: 0 });
+    expect(batches.slice(0, 2)).toEqual([250, 10]);
+    expect(summarisedDuringWrite).toBeGreaterThan(0);
+    expect(mostInFlight).toBe(1);
+    expect(rollups.level('session')).toHaveLength(260);
+  });
+
   it('records a failed write for every period of its batch and goes on with the next level', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);

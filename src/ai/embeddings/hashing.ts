@@ -37,42 +37,48 @@ export class HashingEmbeddings extends Embeddings {
    * saves cutting it again).
    */
   embedSync(text: string, contentWordsOfText?: readonly string[]): number[] {
-    const features = new Map<string, { tf: number; weight: number }>();
-    const add = (feature: string, weight: number) => {
-      const seen = features.get(feature);
-      if (seen) seen.tf += 1;
-      else features.set(feature, { tf: 1, weight });
-    };
-    for (const feature of this.features(text, contentWordsOfText)) add(feature.key, feature.weight);
+    // Term counts by feature, in the order features first occur: the vector is summed in that order. A feature's
+    // weight follows from its kind (the first letter of its key), so only the count is kept.
+    const counts = new Map<string, number>();
+    const add = (feature: string) => counts.set(feature, (counts.get(feature) ?? 0) + 1);
+    const words = this.featureWords(text, contentWordsOfText);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] as string;
+      add(`w:${word}`);
+      if (i > 0) add(`b:${words[i - 1]} ${word}`);
+      if (this.charNgrams > 0 && word.length > this.charNgrams) {
+        const padded = `<${word}>`;
+        for (let j = 0; j + this.charNgrams <= padded.length; j++)
+          add(`c:${padded.slice(j, j + this.charNgrams)}`);
+      }
+    }
     const vector = new Float64Array(this.dimension);
-    for (const [key, { tf, weight }] of features) {
+    for (const [key, tf] of counts) {
       const h = fnv1a(key);
       const sign = h & 0x80000000 ? -1 : 1;
-      vector[h % this.dimension] += sign * weight * (1 + Math.log(tf));
+      vector[h % this.dimension] += sign * featureWeight(key) * (1 + Math.log(tf));
     }
     let norm = 0;
     for (const v of vector) norm += v * v;
     norm = Math.sqrt(norm);
-    return Array.from(vector, (v) => v / norm);
+    const out: number[] = [];
+    for (const v of vector) out.push(v / norm);
+    return out;
   }
 
-  private *features(text: string, given?: readonly string[]): Generator<{ key: string; weight: number }> {
+  private featureWords(text: string, given?: readonly string[]): readonly string[] {
     let words = given?.length ? given : contentWords(text);
     // A text of stopwords only ("ok, see you then") still deserves a vector; a zero vector breaks cosine search.
     if (words.length === 0) words = wordsOf(text);
     if (words.length === 0) words = [text.trim() || '\u0000'];
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i] as string;
-      yield { key: `w:${word}`, weight: 1 };
-      if (i > 0) yield { key: `b:${words[i - 1]} ${word}`, weight: 0.5 };
-      if (this.charNgrams > 0 && word.length > this.charNgrams) {
-        const padded = `<${word}>`;
-        for (let j = 0; j + this.charNgrams <= padded.length; j++) {
-          yield { key: `c:${padded.slice(j, j + this.charNgrams)}`, weight: 0.25 };
-        }
-      }
-    }
+    return words;
   }
+}
+
+/** Words weigh 1, word bigrams 0.5, character n-grams 0.25. */
+function featureWeight(key: string): number {
+  const kind = key.charCodeAt(0);
+  return kind === 119 /* w */ ? 1 : kind === 98 /* b */ ? 0.5 : 0.25;
 }
 
 /** 32-bit FNV-1a; fast, well spread, and stable across processes and versions (unlike a seeded hash). */
