@@ -78,7 +78,7 @@ export interface LexicalSearch {
   context: MemoryContext[];
 }
 
-/** One term's hits as recall/term-hits.cypher returns them: parallel lists, one entry per hit. */
+/** One term's hits as recall/lexical-search.cypher returns them: parallel lists, one entry per hit. */
 interface TermHitsRow {
   term: string;
   memoryCount: number;
