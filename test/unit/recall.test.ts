@@ -54,6 +54,14 @@ function lexical(
   };
 }
 
+/** Term hits where only the word "team" finds anything: `hits`, in a group of 100 memories. */
+function teamHits(hits: TermHits['hits']): Parameters<typeof lexical>[0] {
+  return (terms) => ({
+    groupMemories: 100,
+    termHits: terms.map((term) => ({ term, memoryCount: 2, hits: term === 'team' ? hits : [] })),
+  });
+}
+
 function store(overrides: Partial<RecallStore> = {}): RecallStore {
   const none = async () => [] as SearchHit[];
   return {
@@ -278,20 +286,10 @@ describe('recall (in-memory store)', () => {
     const asked: RankedHit[] = [];
     const repo = store({
       lexicalSearch: lexical(
-        (terms) => ({
-          groupMemories: 100,
-          termHits: terms.map((term) => ({
-            term,
-            memoryCount: 2,
-            hits:
-              term === 'team'
-                ? [
-                    { id: 'w', level: 'week', score: 3, decay: 1 },
-                    { id: 'q', level: 'memory', score: 2, decay: 1 },
-                  ]
-                : [],
-          })),
-        }),
+        teamHits([
+          { id: 'w', level: 'week', score: 3, decay: 1 },
+          { id: 'q', level: 'memory', score: 2, decay: 1 },
+        ]),
         (id) =>
           contextOf(id, {
             above:
@@ -347,21 +345,11 @@ describe('recall (in-memory store)', () => {
     const base = store();
     const repo = store({
       lexicalSearch: lexical(
-        (terms) => ({
-          groupMemories: 100,
-          termHits: terms.map((term) => ({
-            term,
-            memoryCount: 2,
-            hits:
-              term === 'team'
-                ? [
-                    { id: 'w', level: 'day', score: 3, decay: 1 },
-                    { id: 'q', level: 'memory', score: 2, decay: 1 },
-                    { id: 'x', level: 'memory', score: 1, decay: 1 },
-                  ]
-                : [],
-          })),
-        }),
+        teamHits([
+          { id: 'w', level: 'day', score: 3, decay: 1 },
+          { id: 'q', level: 'memory', score: 2, decay: 1 },
+          { id: 'x', level: 'memory', score: 1, decay: 1 },
+        ]),
         (id) => contextOf(id, { above: [['w', id]] }),
       ),
       expand: async (scope, hits, options) => {
