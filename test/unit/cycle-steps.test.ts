@@ -167,6 +167,14 @@ const runs: CycleRunStore = {
   startRun: async () => ({ abandoned: 0 }),
   finishRun: async () => undefined,
 };
+/** A run store that keeps every run record it is asked to finish, in order. */
+function recordingRuns(): {
+  recording: CycleRunStore;
+  finished: Parameters<CycleRunStore['finishRun']>[0][];
+} {
+  const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
+  return { recording: { ...runs, finishRun: async (run) => void finished.push(run) }, finished };
+}
 const maintenance: MaintenanceStore = {
   refreshDecay: async () => 0,
   countArchivable: async () => ({}),
@@ -351,7 +359,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
   it('records the periods its summarizer fell back on, with the reason, without counting them as errors', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
-    const finished: { summarizerFallbacks: string[] }[] = [];
+    const { recording, finished } = recordingRuns();
     const falling: Summarizer = {
       name: 'falling',
       summarize: async (request) => {
@@ -361,11 +369,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
           : draft;
       },
     };
-    const report = await runCycle(
-      { ...deps(rollups, falling), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
-      'g',
-      { now: LATER },
-    );
+    const report = await runCycle({ ...deps(rollups, falling), runs: recording }, 'g', { now: LATER });
     expect(report.status).toBe('succeeded');
     expect(report.errors).toEqual([]);
     expect(report.summarizerFallbacks).toEqual(['week 2024-03-11: 429 rate limited']);
@@ -440,7 +444,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
     const stopping = new AbortController();
-    const finished: { status: string; hasPendingWork: boolean }[] = [];
+    const { recording, finished } = recordingRuns();
     // Shutdown arrives while the first batch of summaries is written: that batch commits, the next period is not
     // begun.
     const write = rollups.writeSummaries.bind(rollups);
@@ -450,11 +454,10 @@ describe('the roll-up cycle (in-memory repository)', () => {
       stopping.abort();
       return write(...args);
     };
-    const report = await runCycle(
-      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
-      'g',
-      { now: LATER, signal: stopping.signal },
-    );
+    const report = await runCycle({ ...deps(rollups), runs: recording }, 'g', {
+      now: LATER,
+      signal: stopping.signal,
+    });
     expect(writes).toBe(1);
     expect(report.status).toBe('stopped');
     expect(report.reason).toContain('stopped for shutdown');
@@ -472,12 +475,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
         code: 'Neo.ClientError.Statement.EntityNotFound',
       });
     };
-    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
-    const report = await runCycle(
-      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
-      'g',
-      { now: LATER },
-    );
+    const { recording, finished } = recordingRuns();
+    const report = await runCycle({ ...deps(rollups), runs: recording }, 'g', { now: LATER });
     expect(report.status).toBe('skipped');
     expect(report.reason).toBe('the group was deleted during the cycle');
     // The run record says the same: skipped with its reason (it said succeeded before), and a skip is no error.
@@ -510,12 +509,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     rollups.relinkNextPeriod = async () => {
       throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
     };
-    const finished: Parameters<CycleRunStore['finishRun']>[0][] = [];
-    const report = await runCycle(
-      { ...deps(rollups), runs: { ...runs, finishRun: async (run) => void finished.push(run) } },
-      'g',
-      { now: LATER },
-    );
+    const { recording, finished } = recordingRuns();
+    const report = await runCycle({ ...deps(rollups), runs: recording }, 'g', { now: LATER });
     expect(report.status).toBe('failed');
     expect(finished).toMatchObject([{ status: 'failed', reason: 'disk full', errors: ['disk full'] }]);
   });
