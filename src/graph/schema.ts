@@ -15,17 +15,20 @@ export const STRATA_INDEXES = [
   'summary_group_level_start',
 ];
 
-interface IndexRow {
+export interface IndexRow {
   name: string;
   type: string;
   state: string;
   dimensions: number | null;
+  quantized?: boolean | null;
   properties?: string[] | null;
   analyzer?: string | null;
 }
 
 /** What the full-text index must cover and how it must analyse text (cypher/schema/indexes.cypher). */
 const FULLTEXT_SHAPE = { properties: ['text', 'speaker', 'groupId'], analyzer: 'english' };
+/** Whether the vector indexes quantize (cypher/schema/vector-indexes.cypher). */
+const VECTOR_QUANTIZED = false;
 
 export async function listStrataIndexes(graph: Graph): Promise<IndexRow[]> {
   return graph.autoCommit<IndexRow>(cypher('schema/show-indexes'), { names: STRATA_INDEXES });
@@ -55,7 +58,7 @@ export async function assertVectorDimensions(graph: Graph, dimension: number): P
  */
 export async function applySchema(graph: Graph, dimension: number): Promise<void> {
   await assertVectorDimensions(graph, dimension);
-  await dropStaleFulltextIndex(graph);
+  await dropIndexesBuiltDifferently(graph);
   for (const file of ['schema/retired', 'schema/constraints', 'schema/indexes']) {
     for (const statement of cypherStatements(file)) await graph.autoCommit(statement);
   }
@@ -80,14 +83,21 @@ export async function schemaReady(
 }
 
 /**
- * An older version indexed text alone with the standard analyzer; full-text indexes cannot be altered, so a
- * differently built one is dropped here and created again (and repopulated by Neo4j) with the rest of the schema.
+ * Indexes that an older version built differently and that cannot be altered in place: the full-text index once held
+ * other properties or another analyzer, the vector indexes once quantized. Each is dropped here and created again
+ * with the rest of the schema; Neo4j repopulates it from the stored properties (nothing is re-embedded).
  */
-async function dropStaleFulltextIndex(graph: Graph): Promise<void> {
-  const existing = (await listStrataIndexes(graph)).find((i) => i.name === FULLTEXT_INDEX);
-  if (!existing) return;
-  const same =
-    existing.analyzer === FULLTEXT_SHAPE.analyzer &&
-    JSON.stringify(existing.properties) === JSON.stringify(FULLTEXT_SHAPE.properties);
-  if (!same) await graph.autoCommit(cypher('schema/drop-fulltext-index'));
+async function dropIndexesBuiltDifferently(graph: Graph): Promise<void> {
+  for (const index of (await listStrataIndexes(graph)).filter(builtDifferently))
+    await graph.autoCommit(cypher('schema/drop-index'), { name: index.name });
+}
+
+export function builtDifferently(index: IndexRow): boolean {
+  if (index.name === FULLTEXT_INDEX)
+    return (
+      index.analyzer !== FULLTEXT_SHAPE.analyzer ||
+      JSON.stringify(index.properties) !== JSON.stringify(FULLTEXT_SHAPE.properties)
+    );
+  // An index created before the option existed reports none: Neo4j's default for it is on.
+  return index.type === 'VECTOR' && (index.quantized ?? true) !== VECTOR_QUANTIZED;
 }

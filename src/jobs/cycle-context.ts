@@ -37,7 +37,7 @@ export interface CycleContext {
   waitingUntil: Date | null;
   /** Aborted when the process shuts down: the cycle stops before its next period. */
   signal?: AbortSignal;
-  /** Keeps the group's lease alive during a long cycle; throws when the lease was lost. */
+  /** Keeps the group's lease alive during a long cycle (a write only once a third of it has passed); throws when lost. */
   renewLease(): Promise<void>;
 }
 

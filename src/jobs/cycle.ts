@@ -75,6 +75,7 @@ export async function runCycle(
 
   const runId = randomUUID();
   report.runId = runId;
+  let leaseRenewedAt = Date.now();
   try {
     const { abandoned } = await deps.runs.startRun(runId, groupId, owner, dryRun);
     if (abandoned > 0) {
@@ -103,7 +104,12 @@ export async function runCycle(
       waitingUntil: null,
       ...(options.signal ? { signal: options.signal } : {}),
       renewLease: async () => {
+        // Renewed once a third of its time has passed, not at every call: a full cycle asks once per chunk of
+        // periods, and a write transaction each time cost more than the lease needs.
+        if (Date.now() - leaseRenewedAt < (ttl * 1000) / 3) return;
+        const asked = Date.now();
         if (!(await deps.runs.renewLease(groupId, owner, ttl))) throw new LeaseLostError(groupId);
+        leaseRenewedAt = asked;
       },
     };
     const step = async <T>(run: () => Promise<T>): Promise<T> => {

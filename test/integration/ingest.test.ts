@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { RecallRepository } from '../../src/graph/recall.js';
-import { applySchema, schemaReady } from '../../src/graph/schema.js';
+import { applySchema, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import {
@@ -68,6 +69,23 @@ describeNeo4j('ingest against Neo4j', () => {
       return s;
     }, 60_000);
     expect(state.missing).toEqual([]);
+  });
+
+  it('builds every vector index without quantization, rebuilding one that quantizes', async () => {
+    await strata.graph.autoCommit(cypher('schema/drop-index'), { name: 'era_embedding' });
+    await strata.graph.autoCommit(
+      readFileSync(new URL('../fixtures/quantized-era-index.cypher', import.meta.url), 'utf8'),
+      {
+        dimension: TEST_DIMENSION,
+      },
+    );
+    await applySchema(strata.graph, TEST_DIMENSION);
+    const vectors = (await listStrataIndexes(strata.graph)).filter((i) => i.type === 'VECTOR');
+    expect(vectors.map((i) => [i.name, i.quantized])).toEqual([
+      ['era_embedding', false],
+      ['memory_embedding', false],
+      ['summary_embedding', false],
+    ]);
   });
 
   it('refuses to start with an embedder of another size, and says how to fix it', async () => {

@@ -503,6 +503,26 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(rollups.relinked).toEqual([]);
   });
 
+  it('renews its lease only once a third of it has passed, and fails once a renewal finds it lost', async () => {
+    const renewals = (leaseSeconds: number, held = true) => {
+      const rollups = new InMemoryRollups();
+      twoWeeks(rollups);
+      let asked = 0;
+      const counting: CycleRunStore = { ...runs, renewLease: async () => (asked++, held) };
+      const scheduler = { ...config.scheduler, leaseSeconds };
+      return runCycle({ ...deps(rollups), runs: counting, config: { ...config, scheduler } }, 'g', {
+        now: LATER,
+      }).then((report) => ({ report, asked }));
+    };
+    // A cycle well inside its 600 s lease writes no renewal at all.
+    expect((await renewals(600)).asked).toBe(0);
+    // A lease of 0 s is always a third gone: renewed after every chunk of every level that has periods.
+    expect((await renewals(0)).asked).toBe(4);
+    const lost = await renewals(0, false);
+    expect(lost.asked).toBe(1);
+    expect(lost.report.status).toBe('failed');
+  });
+
   it('records a failed cycle as failed with its reason, also among its errors', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);

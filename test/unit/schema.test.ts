@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { builtDifferently, type IndexRow } from '../../src/graph/schema.js';
+
+const vector = (quantized: boolean | null): IndexRow => ({
+  name: 'memory_embedding',
+  type: 'VECTOR',
+  state: 'ONLINE',
+  dimensions: 384,
+  quantized,
+});
+const fulltext = (properties: string[], analyzer: string): IndexRow => ({
+  name: 'group_text_fulltext',
+  type: 'FULLTEXT',
+  state: 'ONLINE',
+  dimensions: null,
+  properties,
+  analyzer,
+});
+
+describe('builtDifferently', () => {
+  it('rebuilds a vector index that quantizes, or that predates the option (Neo4j then quantizes)', () => {
+    expect(builtDifferently(vector(true))).toBe(true);
+    expect(builtDifferently(vector(null))).toBe(true);
+    expect(builtDifferently(vector(false))).toBe(false);
+  });
+
+  it('rebuilds the full-text index when its properties or analyzer differ, and keeps it otherwise', () => {
+    expect(builtDifferently(fulltext(['text', 'speaker', 'groupId'], 'english'))).toBe(false);
+    expect(builtDifferently(fulltext(['text', 'speaker'], 'english'))).toBe(true);
+    expect(builtDifferently(fulltext(['text', 'speaker', 'groupId'], 'standard-no-stop-words'))).toBe(true);
+  });
+
+  it('leaves range indexes alone', () => {
+    expect(builtDifferently({ name: 'memory_group', type: 'RANGE', state: 'ONLINE', dimensions: null })).toBe(
+      false,
+    );
+  });
+});
