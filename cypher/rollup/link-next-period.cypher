@@ -1,7 +1,15 @@
 // Rebuilds one level's NEXT_PERIOD chain for a group: each summary points to the next existing one, so the level
 // is one simple path that Browser users can walk. A link to anything but the next summary (one was added between,
-// or the next was pruned) is removed.
+// or the next was pruned) is removed. With $from (an instant), only the part from the last summary that starts
+// before it is rebuilt: a cycle that wrote the summaries starting at $from or later changed nothing earlier, and
+// an incremental cycle then relinks a few summaries instead of the whole level. $from null rebuilds all of it.
+CALL () {
+  OPTIONAL MATCH (before:Summary {groupId: $groupId, level: $level})
+  WHERE before.startsAt < datetime($from)
+  RETURN max(before.startsAt) AS chainStart
+}
 MATCH (s:Summary {groupId: $groupId, level: $level})
+WHERE $from IS NULL OR s.startsAt >= coalesce(chainStart, datetime($from))
 WITH s
 ORDER BY s.startsAt, s.id
 WITH collect(s) AS chain

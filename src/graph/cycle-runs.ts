@@ -8,6 +8,13 @@ export interface LeaseState {
   expiresAt: string;
 }
 
+export interface RunStart {
+  /** Runs of owners that died holding the lease, marked abandoned now. */
+  abandoned: number;
+  /** How the group's previous cycle that was not a dry run ended (abandoned when it just was); null before its first. */
+  previousStatus: CycleReport['status'] | 'abandoned' | null;
+}
+
 /** What the cycle needs for its bookkeeping; CycleRunRepository is the Neo4j one. */
 export type CycleRunStore = Pick<
   CycleRunRepository,
@@ -40,23 +47,13 @@ export class CycleRunRepository {
 
   /**
    * Opens the run record; the caller holds the lease, so runs of other owners still marked running (their owner
-   * died or lost the lease before closing them) are marked abandoned. Returns how many were. Throws
-   * GroupGoneError when the group does not exist.
+   * died or lost the lease before closing them) are marked abandoned. Returns how many were, and how the group's
+   * previous writing cycle ended (null before its first). Throws GroupGoneError when the group does not exist.
    */
-  async startRun(
-    runId: string,
-    groupId: string,
-    owner: string,
-    dryRun: boolean,
-  ): Promise<{ abandoned: number }> {
-    const [row] = await this.graph.write<{ abandoned: number }>('jobs/start-run', {
-      runId,
-      groupId,
-      owner,
-      dryRun,
-    });
+  async startRun(runId: string, groupId: string, owner: string, dryRun: boolean): Promise<RunStart> {
+    const [row] = await this.graph.write<RunStart>('jobs/start-run', { runId, groupId, owner, dryRun });
     if (!row) throw new GroupGoneError(groupId);
-    return { abandoned: row.abandoned };
+    return { abandoned: row.abandoned, previousStatus: row.previousStatus };
   }
 
   /** Closes the run record with how the cycle ended and, for one skipped, failed or stopped, why. */

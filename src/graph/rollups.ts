@@ -234,8 +234,9 @@ export class RollupRepository {
     return new Set(rows.map((r) => r.id.slice(prefix.length)));
   }
 
-  async relinkNextPeriod(groupId: string, level: SummaryLevel | 'era'): Promise<void> {
-    await this.graph.write('rollup/link-next-period', { groupId, level });
+  /** Relinks the level's chain from the last summary starting before `from` (an ISO instant); all of it without. */
+  async relinkNextPeriod(groupId: string, level: SummaryLevel, from: string | null = null): Promise<void> {
+    await this.graph.write('rollup/link-next-period', { groupId, level, from });
   }
 
   /** The summary levels whose NEXT_PERIOD chain misses links (left by a cycle that died before relinking). */

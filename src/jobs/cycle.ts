@@ -77,7 +77,7 @@ export async function runCycle(
   report.runId = runId;
   let leaseRenewedAt = Date.now();
   try {
-    const { abandoned } = await deps.runs.startRun(runId, groupId, owner, dryRun);
+    const { abandoned, previousStatus } = await deps.runs.startRun(runId, groupId, owner, dryRun);
     if (abandoned > 0) {
       deps.log.warn(
         { groupId, runId, abandoned },
@@ -116,7 +116,8 @@ export async function runCycle(
       if (options.signal?.aborted) throw new CycleStoppedError(groupId);
       return run();
     };
-    await step(() => relinkBrokenChains(ctx));
+    // Only a cycle that did not succeed can have left a chain unlinked: after a success the scan is skipped.
+    if (previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
     report.levels.session = await step(() => rollupSessions(ctx));
     report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
     report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));

@@ -50,7 +50,7 @@ export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
  * The one skeleton of every summary level: chunks of periods are read in one round trip, summarised one by one in
  * order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
  * time), each batch clearing the pending flags of the children it covers. Then the level's NEXT_PERIOD chain is
- * relinked once.
+ * relinked once, from the earliest summary written on.
  *
  * The database and the summarizer work at the same time: a batch's write runs while the next periods are
  * summarised, and the next chunk is read while this one is. Writes still go one at a time and in order (a batch is
@@ -66,14 +66,23 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
   let since = Date.now();
   // The write under way, if any. Its outcome is settled into a value, so a failure is never an unhandled rejection:
   // it is taken, and recorded or rethrown, when the next write or the end of the level comes to it.
-  let writing: { keys: string[]; outcome: Promise<Settled<{ version: number }[]>> } | null = null;
+  let writing: {
+    keys: string[];
+    earliestStart: number;
+    outcome: Promise<Settled<{ version: number }[]>>;
+  } | null = null;
+  // Where the written summaries begin: the chain is relinked from there on, not along the whole level.
+  let relinkFrom = Number.POSITIVE_INFINITY;
   const settleWrite = async () => {
     if (!writing) return;
-    const { keys, outcome } = writing;
+    const { keys, earliestStart, outcome } = writing;
     writing = null;
     const result = await outcome;
     if ('error' in result) recordPeriodFailure(ctx, work.level, keys, result.error);
-    else for (const { version } of result.value) counts[version === 1 ? 'created' : 'updated']++;
+    else {
+      for (const { version } of result.value) counts[version === 1 ? 'created' : 'updated']++;
+      relinkFrom = Math.min(relinkFrom, earliestStart);
+    }
   };
   const flush = async () => {
     if (batch.length === 0) return;
@@ -83,14 +92,16 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
     batch = [];
     children = 0;
     since = Date.now();
-    writing = { keys, outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows)) };
+    const earliestStart = Math.min(...rows.map((r) => Date.parse(r.summary.startsAt)));
+    writing = { keys, earliestStart, outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows)) };
   };
   const finishWrites = async () => {
     await flush();
     await settleWrite();
   };
   const relink = async () => {
-    if (counts.created + counts.updated > 0) await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level);
+    if (counts.created + counts.updated > 0)
+      await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level, new Date(relinkFrom).toISOString());
   };
   // The lease is renewed once per chunk without waiting for the answer (a round trip queued behind the write under
   // way); the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.

@@ -253,6 +253,9 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     );
     expect(versions).toEqual({ day: 2, week: 2, month: 2 });
     expect(above.filter((s) => s.level === 'day')).toHaveLength(1);
+    // The late memory's session went into the middle of its chain, relinked from there on: still one simple path.
+    expect(report.levels.session.created + report.levels.session.updated).toBe(1);
+    expect((await strata.services.verify(utc.id)).checks.filter((c) => !c.ok)).toEqual([]);
   });
 
   it('lets only one of two simultaneous cycles run a group', async () => {

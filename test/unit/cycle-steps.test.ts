@@ -142,8 +142,11 @@ class InMemoryRollups implements RollupStore {
     }
     return stored.version;
   }
-  async relinkNextPeriod(_g: string, level: string) {
+  /** Where each relink began (null: the whole level), in order. */
+  relinkedFrom: (string | null)[] = [];
+  async relinkNextPeriod(_g: string, level: string, from: string | null = null) {
     this.relinked.push(level);
+    this.relinkedFrom.push(from);
   }
   /** Levels to report as missing links, as a cycle that died before relinking leaves them. */
   unlinked: SummaryLevel[] = [];
@@ -164,7 +167,7 @@ const runs: CycleRunStore = {
   acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
-  startRun: async () => ({ abandoned: 0 }),
+  startRun: async () => ({ abandoned: 0, previousStatus: null }),
   finishRun: async () => undefined,
 };
 /** A run store that keeps every run record it is asked to finish, in order. */
@@ -248,8 +251,16 @@ describe('the roll-up cycle (in-memory repository)', () => {
       text: 'Late: the seedlings need repotting.',
       speaker: 'dee',
     });
+    rollups.relinkedFrom = [];
     const report = await runCycle(deps(rollups), 'g', { now: LATER });
     expect(report.levels.day).toEqual({ created: 0, updated: 1 });
+    // Each level is relinked from the summary it rewrote on, not along its whole chain.
+    expect(rollups.relinkedFrom).toEqual([
+      '2024-03-12T20:00:00.000Z',
+      '2024-03-12T00:00:00.000Z',
+      '2024-03-11T00:00:00.000Z',
+      '2024-03-01T00:00:00.000Z',
+    ]);
     expect(report.levels.week).toEqual({ created: 0, updated: 1 });
     expect(report.levels.month).toEqual({ created: 0, updated: 1 });
     expect(rollups.summaries.get('g:day:2024-03-12')?.version).toBe(2);
@@ -497,6 +508,15 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const again = await runCycle(deps(rollups), 'g', { now: LATER });
     expect(again.levels.session).toEqual({ created: 0, updated: 0 });
     expect(rollups.relinked).toEqual(['session']);
+    expect(rollups.relinkedFrom).toContain(null);
+    // After a cycle that succeeded there is nothing to repair, and the chains are not even scanned.
+    rollups.relinked = [];
+    const afterSuccess: CycleRunStore = {
+      ...runs,
+      startRun: async () => ({ abandoned: 0, previousStatus: 'succeeded' }),
+    };
+    await runCycle({ ...deps(rollups), runs: afterSuccess }, 'g', { now: LATER });
+    expect(rollups.relinked).toEqual([]);
     // A dry run writes nothing, links included.
     rollups.relinked = [];
     await runCycle(deps(rollups), 'g', { now: LATER, dryRun: true });
