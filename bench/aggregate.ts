@@ -61,7 +61,7 @@ async function measure(
   line(
     'full cycle',
     seconds(setup.full.ms),
-    `${setup.full.reports.length} groups, now ${setup.now.toISOString()}; target <= ${seconds(TARGET_FULL_MS)} at ${num(TARGET_MEMORIES)} memories${
+    `${setup.full.reports.length} groups, ${strata.config.scheduler.concurrency} at a time (CYCLE_CONCURRENCY), now ${setup.now.toISOString()}; target <= ${seconds(TARGET_FULL_MS)} at ${num(TARGET_MEMORIES)} memories${
       opts.memories === TARGET_MEMORIES ? `: ${verdict(setup.full.ms <= TARGET_FULL_MS)}` : ''
     }`,
   );

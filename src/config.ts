@@ -93,6 +93,7 @@ export const envSchema = z.object({
     .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
     .default('*/5 * * * *'),
   CYCLE_LEASE_SECONDS: int(600),
+  CYCLE_CONCURRENCY: int(2),
 
   SESSION_GAP_MINUTES: int(30),
   SESSION_MAX_NEW_MESSAGES: int(20),
@@ -189,6 +190,7 @@ export function buildConfig(env: Env) {
       enabled: env.SCHEDULER_ENABLED,
       schedule: env.CYCLE_SCHEDULE,
       leaseSeconds: env.CYCLE_LEASE_SECONDS,
+      concurrency: env.CYCLE_CONCURRENCY,
     },
     rollup: {
       sessionGapMinutes: env.SESSION_GAP_MINUTES,

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const scheduler = config.scheduler.enabled
     ? startScheduler({
         schedule: config.scheduler.schedule,
+        concurrency: config.scheduler.concurrency,
         groupsDue: () => strata.runs.groupsDue(),
         runCycle: (groupId) => strata.cycle(groupId),
         log,

@@ -3,25 +3,37 @@ import type { Logger } from '../log.js';
 
 export interface SchedulerDeps {
   schedule: string;
+  /** Groups cycled at the same time: one group's round trips to Neo4j leave room for another's summarising. */
+  concurrency: number;
   groupsDue(): Promise<string[]>;
   runCycle(groupId: string): Promise<{ status: string }>;
   log: Logger;
 }
 
 /**
- * Runs the cycle on a cron expression for every group with new data or waiting work. A tick never overlaps the
- * previous one in this process; across processes the per-group lease decides who runs.
+ * Runs the cycle on a cron expression for every group with new data or waiting work, `concurrency` groups at a
+ * time. A tick never overlaps the previous one in this process; across processes the per-group lease decides who
+ * runs. A cycle that throws (Neo4j gone before it could start) ends the tick once the cycles under way end.
  */
 export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; tick(): Promise<void> } {
   let stopped = false;
   let current: Promise<void> | null = null;
   const run = async () => {
     try {
-      const groups = await deps.groupsDue();
-      for (const groupId of groups) {
-        if (stopped) return;
-        await deps.runCycle(groupId);
-      }
+      const queue = await deps.groupsDue();
+      let halted = false;
+      const worker = async () => {
+        for (let groupId = queue.shift(); groupId !== undefined; groupId = queue.shift()) {
+          if (stopped || halted) return;
+          await deps.runCycle(groupId).catch((error: unknown) => {
+            halted = true;
+            throw error;
+          });
+        }
+      };
+      const workers = Array.from({ length: Math.max(1, Math.min(deps.concurrency, queue.length)) }, worker);
+      const failure = (await Promise.allSettled(workers)).find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
     } catch (error) {
       deps.log.error({ err: error }, 'scheduler tick failed; trying again at the next tick');
     }
@@ -37,7 +49,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; ti
   deps.log.info({ schedule: deps.schedule }, 'scheduler started');
   return {
     tick,
-    /** No more ticks; the tick in progress ends after the cycle it is in (which stops at its next period). */
+    /** No more ticks; the tick in progress ends after the cycles it is in (each stops at its next period). */
     stop: async () => {
       stopped = true;
       await task.stop();

@@ -20,7 +20,12 @@ describe('loadConfig', () => {
     expect(config.http.shutdownTimeoutMs).toBe(20_000);
     expect(config.embedder).toEqual({ kind: 'hashing', dimension: 384, charNgrams: 0 });
     expect(config.summarizer.kind).toBe('local');
-    expect(config.scheduler).toEqual({ enabled: true, schedule: '*/5 * * * *', leaseSeconds: 600 });
+    expect(config.scheduler).toEqual({
+      enabled: true,
+      schedule: '*/5 * * * *',
+      leaseSeconds: 600,
+      concurrency: 2,
+    });
     expect(config.decay.week).toEqual({ startDays: 30, maxAgeDays: 90 });
     expect(config.rollup.sessionGapMinutes).toBe(30);
   });

@@ -528,7 +528,13 @@ describe('the roll-up cycle (in-memory repository)', () => {
       const rollups = new InMemoryRollups();
       twoWeeks(rollups);
       let asked = 0;
-      const counting: CycleRunStore = { ...runs, renewLease: async () => (asked++, held) };
+      const counting: CycleRunStore = {
+        ...runs,
+        renewLease: async () => {
+          asked++;
+          return held;
+        },
+      };
       const scheduler = { ...config.scheduler, leaseSeconds };
       return runCycle({ ...deps(rollups), runs: counting, config: { ...config, scheduler } }, 'g', {
         now: LATER,

@@ -2,39 +2,74 @@ import { describe, expect, it } from 'vitest';
 import { startScheduler } from '../../src/jobs/scheduler.js';
 import { createLogger } from '../../src/log.js';
 
+const NEVER = '0 0 1 1 *';
+const log = createLogger('silent');
+const pause = () => new Promise((r) => setTimeout(r, 5));
+
 describe('startScheduler', () => {
-  it('runs one cycle per due group, one after another, on each tick', async () => {
-    const ran: string[] = [];
-    let running = 0;
+  it('runs one cycle per due group on each tick, at most `concurrency` at a time', async () => {
+    for (const concurrency of [1, 2]) {
+      const ran: string[] = [];
+      let running = 0;
+      let most = 0;
+      const scheduler = startScheduler({
+        schedule: NEVER,
+        concurrency,
+        groupsDue: async () => ['a', 'b', 'c', 'd', 'e'],
+        runCycle: async (groupId) => {
+          most = Math.max(most, ++running);
+          await pause();
+          running--;
+          ran.push(groupId);
+          return { status: 'succeeded' };
+        },
+        log,
+      });
+      await scheduler.tick();
+      await scheduler.stop();
+      expect(ran.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(most).toBe(concurrency);
+    }
+  });
+
+  it('ends the tick when a cycle throws, once the cycles under way end, and starts no more groups', async () => {
+    const started: string[] = [];
+    let underWay = 0;
     const scheduler = startScheduler({
-      schedule: '0 0 1 1 *',
-      groupsDue: async () => ['a', 'b', 'c'],
+      schedule: NEVER,
+      concurrency: 2,
+      groupsDue: async () => ['a', 'b', 'c', 'd'],
       runCycle: async (groupId) => {
-        running++;
-        expect(running).toBe(1);
-        await new Promise((r) => setTimeout(r, 5));
-        running--;
-        ran.push(groupId);
-        return { status: 'succeeded' };
+        started.push(groupId);
+        underWay++;
+        try {
+          if (groupId === 'a') throw new Error('connection refused');
+          await pause();
+          return { status: 'succeeded' };
+        } finally {
+          underWay--;
+        }
       },
-      log: createLogger('silent'),
+      log,
     });
-    await scheduler.tick();
+    await expect(scheduler.tick()).resolves.toBeUndefined();
+    expect(underWay).toBe(0);
+    expect(started).toEqual(['a', 'b']);
     await scheduler.stop();
-    expect(ran).toEqual(['a', 'b', 'c']);
   });
 
   it('survives a tick that fails (Neo4j down) and tries again at the next one', async () => {
     let calls = 0;
     const scheduler = startScheduler({
-      schedule: '0 0 1 1 *',
+      schedule: NEVER,
+      concurrency: 2,
       groupsDue: async () => {
         calls++;
         if (calls === 1) throw new Error('connection refused');
         return [];
       },
       runCycle: async () => ({ status: 'succeeded' }),
-      log: createLogger('silent'),
+      log,
     });
     await expect(scheduler.tick()).resolves.toBeUndefined();
     await expect(scheduler.tick()).resolves.toBeUndefined();
