@@ -72,7 +72,7 @@ async function measure(
   line(
     'floor',
     seconds(floor.ms),
-    `bare UNWIND ... CREATE of ${num(floor.nodes)} nodes with 2 vectors each and ${num(floor.relationships)} relationships, throwaway label, same data`,
+    `bare UNWIND ... CREATE of ${num(floor.nodes)} nodes with their vectors and ${num(floor.relationships)} relationships, throwaway label, same data`,
   );
   line('full cycle / floor', `${num(setup.full.ms / floor.ms, 1)} x`);
 

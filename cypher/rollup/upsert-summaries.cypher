@@ -2,7 +2,7 @@
 // second node for one period. Several periods of one level per transaction, one row each. Topics are stored as
 // parallel lists because node properties cannot hold maps.
 // Two vectors: `embedding` (the summary text, indexed for recall) and `contentEmbedding` (everything the period
-// holds, for drift and eras).
+// holds, for drift and eras). Sessions have none of the second (null): drift and eras read days, weeks and months.
 UNWIND $rows AS row
 WITH row, row.summary AS summary
 MERGE (s:Summary {id: summary.id})
@@ -39,5 +39,12 @@ FOREACH (_ IN CASE WHEN s.level = 'week' THEN [1] ELSE [] END | SET s:Week)
 FOREACH (_ IN CASE WHEN s.level = 'month' THEN [1] ELSE [] END | SET s:Month)
 WITH s, row
 CALL db.create.setNodeVectorProperty(s, 'embedding', row.embedding)
-CALL db.create.setNodeVectorProperty(s, 'contentEmbedding', row.contentEmbedding)
+// A session regenerated from data an older version wrote drops the content vector it no longer keeps up to date.
+FOREACH (_ IN CASE WHEN row.contentEmbedding IS NULL THEN [1] ELSE [] END | REMOVE s.contentEmbedding)
+WITH s, row
+CALL (s, row) {
+  WITH s, row
+  WHERE row.contentEmbedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(s, 'contentEmbedding', row.contentEmbedding)
+}
 RETURN s.id AS id, s.version AS version

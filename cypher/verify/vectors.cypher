@@ -1,5 +1,5 @@
 // Vectors missing or of another size than the embedder's: memories and active summaries need their recall vector
-// (archived summaries have none by design), every summary its content vector.
+// (archived summaries have none by design), every day, week and month its content vector (sessions have none).
 CALL () {
   MATCH (m:Memory {groupId: $groupId})
   WHERE m.embedding IS NULL OR size(m.embedding) <> $dimension
@@ -7,7 +7,7 @@ CALL () {
   UNION ALL
   MATCH (s:Summary {groupId: $groupId})
   WHERE (s.archivedAt IS NULL AND (s.embedding IS NULL OR size(s.embedding) <> $dimension))
-     OR s.contentEmbedding IS NULL OR size(s.contentEmbedding) <> $dimension
+     OR (s.level <> 'session' AND (s.contentEmbedding IS NULL OR size(s.contentEmbedding) <> $dimension))
   RETURN s.level AS kind, s.id AS id
 }
 RETURN kind, count(id) AS count, collect(id)[..5] AS examples

@@ -61,7 +61,8 @@ export interface SummaryWrite {
 export interface SummaryRow {
   summary: SummaryWrite;
   embedding: number[];
-  contentEmbedding: number[];
+  /** Null for a session: drift and eras read the content vectors of days, weeks and months only. */
+  contentEmbedding: number[] | null;
   memoryIds?: string[];
   childSummaryIds?: string[];
 }

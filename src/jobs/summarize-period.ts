@@ -51,13 +51,17 @@ export async function summarizePeriod(
   });
   noteFallback(ctx, `${period.level} ${period.key}`, draft);
   // Two vectors in one call: the summary text's, for recall, and the whole period's content, for drift and eras
-  // (a few summary sentences are too thin a sample to tell one week's subject from the next).
+  // (a few summary sentences are too thin a sample to tell one week's subject from the next). Drift and eras read
+  // days, weeks and months, so a session, most of the summaries there are, gets the first only.
+  const withContent = period.level !== 'session';
   const content = period.items
     .map((item) => item.text)
     .join('\n')
     .slice(0, MAX_CONTENT_CHARS);
-  const [embedding, contentEmbedding] = await ctx.embedder.embeddings.embedDocuments([draft.text, content]);
-  if (!embedding || !contentEmbedding) throw new Error('embedder returned no vector for the summary');
+  const texts = withContent ? [draft.text, content] : [draft.text];
+  const [embedding, contentEmbedding = null] = await ctx.embedder.embeddings.embedDocuments(texts);
+  if (!embedding || (withContent && !contentEmbedding))
+    throw new Error('embedder returned no vector for the summary');
   const speakers = topSpeakers(period.speakerCounts, 5);
   // One spelling per topic, so Topic nodes are one per group and name.
   const topics = mergeTopics(draft.topics).filter((t) => t.name.length > 0);

@@ -143,6 +143,17 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     ).toBe(true);
   });
 
+  it('gives days, weeks and months a content vector for drift and eras, and sessions none', async () => {
+    const rows = await strata.graph.read<{ level: string; contentEmbeddingSum: number | null }>(
+      'inspect/summary-contents',
+      { groupId: utc.id },
+    );
+    const withContent = (level: string) =>
+      new Set(rows.filter((r) => r.level === level).map((r) => r.contentEmbeddingSum !== null));
+    expect(withContent('session')).toEqual(new Set([false]));
+    for (const level of ['day', 'week', 'month']) expect(withContent(level), level).toEqual(new Set([true]));
+  });
+
   it('labels every summary with its level, for Browser styles and queries', async () => {
     const rows = await strata.graph.read<{ level: string; labels: string[] }>('inspect/level-labels', {
       groupId: utc.id,
