@@ -1,7 +1,8 @@
 // One vector index per label (a Neo4j 5 rule); the size comes from the configured embedder.
-// Without scalar quantization: with it, the server computes quantiles over the vectors each time it writes them into
-// the index, which profiled at about a tenth of its CPU in a roll-up. The price is index size (4 bytes a dimension
-// instead of 1); scores become exact. schema.ts rebuilds an index made with quantization on from the stored vectors.
+// Without scalar quantization: with it, the server computes quantiles over the vectors each time it flushes them
+// into the index, which profiled at about a tenth of its CPU over an ingest and roll-up. The price is index size
+// (4 bytes a dimension instead of 1); scores become exact. schema.ts rebuilds an index that quantizes, from the
+// stored vectors.
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (m:Memory) ON m.embedding
 OPTIONS {indexConfig: {`vector.dimensions`: toInteger($dimension), `vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}};
 CREATE VECTOR INDEX summary_embedding IF NOT EXISTS FOR (s:Summary) ON s.embedding
