@@ -10,8 +10,8 @@ RETURN
   valueType(m.ts) AS tsType,
   m.sessionId AS sessionId,
   m.meta AS meta,
-  m.sessionPending AS sessionPending,
-  m.dayPending AS dayPending,
+  coalesce(m.sessionPending, false) AS sessionPending,
+  coalesce(m.dayPending, false) AS dayPending,
   valueType(m.embedding) AS embeddingType,
   size(m.embedding) AS embeddingSize
 ORDER BY m.ts, m.id

@@ -1,7 +1,8 @@
 // Removes the originals of prunable-memories, in batches. The summaries above each one count it in
 // prunedMemories, so a summary's messageCount still equals what it covers (strata verify checks it).
 MATCH (m:Memory {groupId: $groupId})
-WHERE m.ingestedAt < datetime($cutoff) AND m.dayPending = false AND m.sessionPending = false
+WHERE m.ingestedAt < datetime($cutoff) AND NOT coalesce(m.dayPending, false)
+  AND NOT coalesce(m.sessionPending, false)
   AND EXISTS { MATCH (:Summary {level: 'day'})-[:SUMMARIZES]->(m) }
 CALL (m) {
   CALL (m) {

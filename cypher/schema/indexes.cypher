@@ -8,6 +8,7 @@ CREATE INDEX topic_group IF NOT EXISTS FOR (t:Topic) ON (t.groupId);
 CREATE INDEX memory_group_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ts);
 CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.periodStart);
 // What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.
+// A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories.
 CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);
 CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);

@@ -1,4 +1,4 @@
-// Memories the cycle has settled (dayPending false) that are not under exactly one day summary of their own day.
+// Memories the cycle has settled (their dayPending flag gone, or false as older versions left it) that are not under exactly one day summary of their own day.
 // Memories still pending are counted apart: the next cycle takes them.
 MATCH (m:Memory {groupId: $groupId})
 WITH m, COUNT {
@@ -7,4 +7,4 @@ WITH m, COUNT {
   } AS days
 WITH m, days
 WHERE m.dayPending = true OR days <> 1
-RETURN m.dayPending = true AS pending, count(m) AS count, collect(m.id)[..5] AS examples
+RETURN coalesce(m.dayPending, false) AS pending, count(m) AS count, collect(m.id)[..5] AS examples

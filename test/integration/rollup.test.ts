@@ -143,6 +143,11 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     ).toBe(true);
   });
 
+  it('removes the pending flags of the memories its summaries cover, leaving none set false', async () => {
+    const [flags] = await strata.graph.read('inspect/pending-flags', { groupId: utc.id });
+    expect(flags).toEqual({ sessionPending: 0, dayPending: 0, setFalse: 0, memories: utc.memories.length });
+  });
+
   it('gives days, weeks and months a content vector for drift and eras, and sessions none', async () => {
     const rows = await strata.graph.read<{ level: string; contentEmbeddingSum: number | null }>(
       'inspect/summary-contents',
