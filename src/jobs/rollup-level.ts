@@ -103,8 +103,8 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
     if (counts.created + counts.updated > 0)
       await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level, new Date(relinkFrom).toISOString());
   };
-  // The lease is renewed once per chunk without waiting for the answer (a round trip queued behind the write under
-  // way); the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.
+  // The lease renewal is asked for once per chunk (it writes only when due, see cycle.ts) without waiting for the
+  // answer; the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.
   let renewing: Promise<Settled<void>> | null = null;
   const checkLease = async () => {
     const renewal = renewing;

@@ -54,11 +54,7 @@ export async function summarizePeriod(
   // (a few summary sentences are too thin a sample to tell one week's subject from the next). Drift and eras read
   // days, weeks and months, so a session, most of the summaries there are, gets the first only.
   const withContent = period.level !== 'session';
-  const content = period.items
-    .map((item) => item.text)
-    .join('\n')
-    .slice(0, MAX_CONTENT_CHARS);
-  const texts = withContent ? [draft.text, content] : [draft.text];
+  const texts = withContent ? [draft.text, contentText(period)] : [draft.text];
   const [embedding, contentEmbedding = null] = await ctx.embedder.embeddings.embedDocuments(texts);
   if (!embedding || (withContent && !contentEmbedding))
     throw new Error('embedder returned no vector for the summary');
@@ -96,4 +92,12 @@ export async function summarizePeriod(
       ? { memoryIds: childIds }
       : { childSummaryIds: childIds };
   return { summary, embedding, contentEmbedding, ...children };
+}
+
+/** Everything the period holds, as one text for its content vector (bounded: MAX_CONTENT_CHARS). */
+function contentText(period: PeriodToSummarize): string {
+  return period.items
+    .map((item) => item.text)
+    .join('\n')
+    .slice(0, MAX_CONTENT_CHARS);
 }
