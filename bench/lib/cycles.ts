@@ -3,6 +3,7 @@ import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { cycleWhenLeaseFree, leaseHeld } from '../../src/jobs/lease-wait.js';
 import type { Strata } from '../../src/strata.js';
 import type { Deadline } from './cli.js';
+import { inParallel } from './in-parallel.js';
 
 /**
  * How long a benchmark waits for a group's cycle lease that another instance (an app with its scheduler on, on the
@@ -39,22 +40,18 @@ export async function cycleGroups(
   const reports: CycleReport[] = [];
   let leaseWaitMs = 0;
   let leaseWaits = 0;
-  const queue = [...groupIds];
-  const worker = async () => {
-    for (let groupId = queue.shift(); groupId !== undefined; groupId = queue.shift()) {
-      if (deadline.passed()) return;
-      const { report, waitedMs } = await cycleWhenLeaseFree(() => strata.cycle(groupId, { now }), {
-        waitMs: LEASE_WAIT_MS,
-      });
-      if (waitedMs > 0) {
-        leaseWaitMs += waitedMs;
-        leaseWaits++;
-      }
-      reports.push(report);
-    }
-  };
   const started = performance.now();
-  await Promise.all(Array.from({ length: strata.config.scheduler.concurrency }, worker));
+  await inParallel(groupIds, strata.config.scheduler.concurrency, async (groupId) => {
+    if (deadline.passed()) return;
+    const { report, waitedMs } = await cycleWhenLeaseFree(() => strata.cycle(groupId, { now }), {
+      waitMs: LEASE_WAIT_MS,
+    });
+    if (waitedMs > 0) {
+      leaseWaitMs += waitedMs;
+      leaseWaits++;
+    }
+    reports.push(report);
+  });
   return {
     ms: performance.now() - started - leaseWaitMs,
     reports,

@@ -11,6 +11,7 @@ import { cypher } from '../../src/graph/cypher.js';
 import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
 import type { Strata } from '../../src/strata.js';
 import type { BenchGroup } from './demo-data.js';
+import { inParallel } from './in-parallel.js';
 
 export interface Floor {
   ms: number;
@@ -75,16 +76,4 @@ export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<F
     await strata.graph.autoCommit(cypher('bench/floor-cleanup'), { run });
   }
   return floor;
-}
-
-async function inParallel<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
 }
