@@ -29,18 +29,24 @@ UNWIND $terms AS asked
 CALL (asked, periodFrom, periodTo) {
   CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
     YIELD node, score
-  WITH node, score, CASE WHEN node:Memory THEN 'memory' ELSE node.level END AS level
-  WHERE node.groupId = $groupId AND node.archivedAt IS NULL
-  WITH node, score, level,
-    level IN $levels
+  // Each property read walks the node's property chain, and a missing one walks all of it: a memory (the most
+  // hits) is never archived and has no decay, and its time is read only when a window or a period asks for it.
+  WITH node, score, node:Memory AS isMemory
+  WHERE node.groupId = $groupId AND (isMemory OR node.archivedAt IS NULL)
+  WITH node, score, isMemory, CASE WHEN isMemory THEN 'memory' ELSE node.level END AS level
+  WITH node, score, isMemory, level,
+    level IN $levels AND CASE
+      WHEN $from IS NULL AND $to IS NULL THEN true
       // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
-      AND ($from IS NULL OR node.ts >= datetime($from) OR node.endsAt > datetime($from))
-      AND ($to IS NULL OR coalesce(node.ts, node.startsAt) < datetime($to)) AS wanted
-  WITH count(CASE WHEN level = 'memory' THEN 1 END) AS memoryCount,
-    collect(CASE WHEN wanted THEN [node.id, level, score, coalesce(node.decay, 1.0),
+      WHEN isMemory THEN ($from IS NULL OR node.ts >= datetime($from)) AND ($to IS NULL OR node.ts < datetime($to))
+      ELSE ($from IS NULL OR node.endsAt > datetime($from)) AND ($to IS NULL OR node.startsAt < datetime($to))
+    END AS wanted
+  WITH count(CASE WHEN isMemory THEN 1 END) AS memoryCount,
+    collect(CASE WHEN wanted THEN [node.id, level, score,
+      CASE WHEN isMemory THEN 1.0 ELSE coalesce(node.decay, 1.0) END,
       CASE
         WHEN periodFrom IS NULL THEN null
-        WHEN level = 'memory' THEN node.ts >= periodFrom AND node.ts < periodTo
+        WHEN isMemory THEN node.ts >= periodFrom AND node.ts < periodTo
         ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
       END] END)[..toInteger($limit)] AS rows
   RETURN {term: asked.term, memoryCount: memoryCount, ids: [r IN rows | r[0]], levels: [r IN rows | r[1]],
