@@ -7,8 +7,8 @@
 // inside the window) and how many of the group's memories hold it, which with the group's memory count is what
 // domain/term-evidence.ts turns into bm25 and coverage. When the query names a period ($periodFrom, $periodTo; null
 // when it names none), each hit also says whether it falls in it (inPeriod: a memory by its time, a summary by
-// overlap). Hits come as parallel lists (ids, levels, scores, decays, inPeriod), not a map per hit: the driver
-// decodes a map's keys again for every hit.
+// overlap). Hits come as parallel lists, not a map per hit (the driver decodes a map's keys again for every hit),
+// memories apart from summaries: a memory's level and decay go without saying, and most hits are memories.
 //
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
@@ -41,27 +41,37 @@ CALL (asked, periodFrom, periodTo) {
       WHEN isMemory THEN ($from IS NULL OR node.ts >= datetime($from)) AND ($to IS NULL OR node.ts < datetime($to))
       ELSE ($from IS NULL OR node.endsAt > datetime($from)) AND ($to IS NULL OR node.startsAt < datetime($to))
     END AS wanted
+  WITH isMemory, level, wanted, score,
+    CASE WHEN wanted THEN node.id END AS id,
+    CASE WHEN wanted AND NOT isMemory THEN coalesce(node.decay, 1.0) END AS decay,
+    CASE
+      WHEN NOT wanted OR periodFrom IS NULL THEN null
+      WHEN isMemory THEN node.ts >= periodFrom AND node.ts < periodTo
+      ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
+    END AS inPeriod
+  // One list per field, in the index's order (collect skips the nulls of the rows a list does not take).
   WITH count(CASE WHEN isMemory THEN 1 END) AS memoryCount,
-    collect(CASE WHEN wanted THEN [node.id, level, score,
-      CASE WHEN isMemory THEN 1.0 ELSE coalesce(node.decay, 1.0) END,
-      CASE
-        WHEN periodFrom IS NULL THEN null
-        WHEN isMemory THEN node.ts >= periodFrom AND node.ts < periodTo
-        ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
-      END] END)[..toInteger($limit)] AS rows
-  RETURN {term: asked.term, memoryCount: memoryCount, ids: [r IN rows | r[0]], levels: [r IN rows | r[1]],
-    scores: [r IN rows | r[2]], decays: [r IN rows | r[3]],
-    inPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE [r IN rows | r[4]] END} AS termHits
+    collect(CASE WHEN wanted AND isMemory THEN id END) AS memoryIds,
+    collect(CASE WHEN wanted AND isMemory THEN score END) AS memoryScores,
+    collect(CASE WHEN wanted AND isMemory THEN inPeriod END) AS memoryInPeriod,
+    collect(CASE WHEN wanted AND NOT isMemory THEN id END) AS summaryIds,
+    collect(CASE WHEN wanted AND NOT isMemory THEN level END) AS summaryLevels,
+    collect(CASE WHEN wanted AND NOT isMemory THEN score END) AS summaryScores,
+    collect(decay) AS summaryDecays,
+    collect(CASE WHEN wanted AND NOT isMemory THEN inPeriod END) AS summaryInPeriod
+  RETURN {term: asked.term, memoryCount: memoryCount, memoryIds: memoryIds, memoryScores: memoryScores,
+    summaryIds: summaryIds, summaryLevels: summaryLevels, summaryScores: summaryScores, summaryDecays: summaryDecays,
+    memoryInPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE memoryInPeriod END,
+    summaryInPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE summaryInPeriod END} AS termHits
 }
 WITH groupMemories, collect(termHits) AS terms
 CALL (groupMemories, terms) {
   UNWIND terms AS t
-  WITH t, reduce(best = 0.0, s IN t.scores | CASE WHEN s > best THEN s ELSE best END) AS best,
+  WITH t, reduce(best = 0.0, s IN t.memoryScores + t.summaryScores | CASE WHEN s > best THEN s ELSE best END) AS best,
     CASE WHEN groupMemories > t.memoryCount THEN groupMemories ELSE t.memoryCount END AS documents
   WITH t, best, log(1 + (documents - t.memoryCount + 0.5) / (t.memoryCount + 0.5)) AS idf
-  UNWIND range(0, size(t.ids) - 1) AS i
-  WITH t.ids[i] AS id, t.levels[i] AS level, CASE WHEN best > 0 THEN t.scores[i] / best * idf ELSE 0.0 END AS part
-  WHERE level = 'memory'
+  UNWIND range(0, size(t.memoryIds) - 1) AS i
+  WITH t.memoryIds[i] AS id, CASE WHEN best > 0 THEN t.memoryScores[i] / best * idf ELSE 0.0 END AS part
   WITH id, sum(part) AS bm25
   ORDER BY bm25 DESC, id
   LIMIT toInteger($contextCandidates)

@@ -78,31 +78,39 @@ export interface LexicalSearch {
   context: MemoryContext[];
 }
 
-/** One term's hits as recall/lexical-search.cypher returns them: parallel lists, one entry per hit. */
+/**
+ * One term's hits as recall/lexical-search.cypher returns them: parallel lists, one entry per hit, memories apart
+ * from summaries (a memory's level is 'memory' and its decay 1).
+ */
 interface TermHitsRow {
   term: string;
   memoryCount: number;
-  ids: string[];
-  levels: string[];
-  scores: number[];
-  decays: number[];
+  memoryIds: string[];
+  memoryScores: number[];
+  summaryIds: string[];
+  summaryLevels: string[];
+  summaryScores: number[];
+  summaryDecays: number[];
   /** Null when the query names no period. */
-  inPeriod: boolean[] | null;
+  memoryInPeriod: boolean[] | null;
+  summaryInPeriod: boolean[] | null;
 }
 
 function termHitsOf(row: TermHitsRow): TermHits {
-  const { term, memoryCount, ids, levels, scores, decays, inPeriod } = row;
-  const hits = ids.map((id, i) => {
-    const hit: TermHits['hits'][number] = {
-      id,
-      level: levels[i] as string,
-      score: scores[i] as number,
-      decay: decays[i] as number,
-    };
-    if (inPeriod) hit.inPeriod = inPeriod[i] as boolean;
-    return hit;
+  const hits: TermHits['hits'] = [];
+  const add = (id: string, level: string, score: number, decay: number, inPeriod: boolean | undefined) => {
+    const hit: TermHits['hits'][number] = { id, level, score, decay };
+    if (inPeriod !== undefined) hit.inPeriod = inPeriod;
+    hits.push(hit);
+  };
+  row.memoryIds.forEach((id, i) => {
+    add(id, 'memory', row.memoryScores[i] as number, 1, row.memoryInPeriod?.[i]);
   });
-  return { term, memoryCount, hits };
+  row.summaryIds.forEach((id, i) => {
+    const level = row.summaryLevels[i] as string;
+    add(id, level, row.summaryScores[i] as number, row.summaryDecays[i] as number, row.summaryInPeriod?.[i]);
+  });
+  return { term: row.term, memoryCount: row.memoryCount, hits };
 }
 
 function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
@@ -189,7 +197,6 @@ export class RecallRepository {
     terms: string[],
     options: {
       perTerm: number;
-      limit: number;
       period: NamedPeriod | null;
       contextCandidates: number;
       gapMinutes: number;

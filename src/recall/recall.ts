@@ -105,7 +105,6 @@ export async function recall(
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
           perTerm: TERM_CANDIDATES,
-          limit: TERM_CANDIDATES,
           period: namedPeriod(request.query),
           contextCandidates: CONTEXT_CANDIDATES,
           gapMinutes: deps.settings.turnGapMinutes,

@@ -234,7 +234,7 @@ describeNeo4j('ingest against Neo4j', () => {
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas', 'ferry', 'ana'],
-        { perTerm: 100, limit: 5, period: null, contextCandidates: 5, gapMinutes: 30 },
+        { perTerm: 100, period: null, contextCandidates: 5, gapMinutes: 30 },
       );
       const ids = rows.map((r) => r.hits.map((h) => h.id));
       if (ids[0]?.[0] !== created[0])
@@ -254,7 +254,7 @@ describeNeo4j('ingest against Neo4j', () => {
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas'],
-        { perTerm: 100, limit: 5, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
+        { perTerm: 100, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
       );
       return rows[0]?.hits[0]?.inPeriod;
     };

@@ -115,7 +115,7 @@ describeNeo4j('recall against Neo4j', () => {
       ['memory', 'session', 'day', 'week', 'month'],
       terms,
       // This group's messages are two hours apart: a gap of three makes them neighbours.
-      { perTerm: 500, limit: 500, period: null, contextCandidates: 7, gapMinutes: 180 },
+      { perTerm: 500, period: null, contextCandidates: 7, gapMinutes: 180 },
     );
     const best = [...lexicalEvidence(termHits, groupMemories).hits.values()]
       .filter((h) => h.level === 'memory')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GROUP_SIZE_TTL_MS, RecallRepository } from '../../src/graph/recall.js';
 
 const scope = { groupId: 'g1', from: null, to: null };
-const options = { perTerm: 10, limit: 10, period: null, contextCandidates: 30, gapMinutes: 30 };
+const options = { perTerm: 10, period: null, contextCandidates: 30, gapMinutes: 30 };
 
 /**
  * A graph that answers recall/lexical-search with one memory and one session hit per term, counting the group
@@ -26,11 +26,14 @@ function fakeGraph() {
           terms: terms.map(({ term }) => ({
             term,
             memoryCount: 1,
-            ids: [`m-${term}`, `s-${term}`],
-            levels: ['memory', 'session'],
-            scores: [2, 1],
-            decays: [1, 0.5],
-            inPeriod: params.periodFrom ? [true, false] : null,
+            memoryIds: [`m-${term}`],
+            memoryScores: [2],
+            summaryIds: [`s-${term}`],
+            summaryLevels: ['session'],
+            summaryScores: [1],
+            summaryDecays: [0.5],
+            memoryInPeriod: params.periodFrom ? [true] : null,
+            summaryInPeriod: params.periodFrom ? [false] : null,
           })),
           context: [
             {
@@ -51,7 +54,7 @@ function fakeGraph() {
 }
 
 describe('RecallRepository.lexicalSearch', () => {
-  it('turns the parallel lists into one hit per entry, with inPeriod only when a period is named', async () => {
+  it('turns the parallel lists into one hit per entry, memories as level memory with decay 1, inPeriod only when a period is named', async () => {
     const repo = new RecallRepository(fakeGraph().graph);
     const plain = await repo.lexicalSearch(scope, ['memory'], ['tea'], options);
     expect(plain.termHits).toEqual([
