@@ -3,13 +3,18 @@
 // or the next was pruned) is removed. With $from (an instant), only the part from the last summary that starts
 // before it is rebuilt: a cycle that wrote the summaries starting at $from or later changed nothing earlier, and
 // an incremental cycle then relinks a few summaries instead of the whole level. $from null rebuilds all of it.
+// Both reads seek the (groupId, level, startsAt) index rather than filter every summary of the group; with $from
+// null the bound is the earliest instant Neo4j knows, so one plan serves both cases.
 CALL () {
   OPTIONAL MATCH (before:Summary {groupId: $groupId, level: $level})
   WHERE before.startsAt < datetime($from)
-  RETURN max(before.startsAt) AS chainStart
+  RETURN CASE
+    WHEN $from IS NULL THEN datetime('-999999999-01-01T00:00:00Z')
+    ELSE coalesce(max(before.startsAt), datetime($from))
+  END AS chainStart
 }
 MATCH (s:Summary {groupId: $groupId, level: $level})
-WHERE $from IS NULL OR s.startsAt >= coalesce(chainStart, datetime($from))
+WHERE s.startsAt >= chainStart
 WITH s
 ORDER BY s.startsAt, s.id
 WITH collect(s) AS chain

@@ -1,7 +1,18 @@
 // Session summaries that may absorb new memories: those whose span comes within the idle gap of the
 // new memories' time range, and explicit sessions named by the new memories.
-MATCH (s:Summary {groupId: $groupId, level: 'session'})
-WHERE s.sessionKey IN $explicitKeys
-   OR (s.endsAt >= datetime($from) - duration({minutes: $gapMinutes})
-       AND s.startsAt <= datetime($to) + duration({minutes: $gapMinutes}))
+// The time test seeks the (groupId, level, endsAt) index: a group's sessions that end after the new memories begin
+// are few, those that start before they end are all of them. The named sessions are looked up one key at a time,
+// and not at all when there are none.
+CALL () {
+  MATCH (s:Summary {groupId: $groupId, level: 'session'})
+  USING INDEX s:Summary(groupId, level, endsAt)
+  WHERE s.endsAt >= datetime($from) - duration({minutes: $gapMinutes})
+    AND s.startsAt <= datetime($to) + duration({minutes: $gapMinutes})
+  RETURN s
+  UNION
+  UNWIND $explicitKeys AS key
+  MATCH (s:Summary {groupId: $groupId, level: 'session'})
+  WHERE s.sessionKey = key
+  RETURN s
+}
 RETURN s.sessionKey AS key, s.startsAt AS startsAt, s.endsAt AS endsAt, s.explicit AS explicit

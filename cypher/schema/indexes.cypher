@@ -7,6 +7,11 @@ CREATE INDEX topic_group IF NOT EXISTS FOR (t:Topic) ON (t.groupId);
 // Range indexes for the hot lookups: a group's memories by time, a group's summaries by level and period.
 CREATE INDEX memory_group_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ts);
 CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.periodStart);
+// A level's summaries by their instants: the roll-up relinks NEXT_PERIOD from a start, reads the latest summaries
+// and finds the sessions near new memories by their end. Without these, each read filtered every summary of the
+// group, and an incremental cycle grew with the group's history.
+CREATE INDEX summary_group_level_starts IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.startsAt);
+CREATE INDEX summary_group_level_ends IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.endsAt);
 // What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.
 // A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories.
 CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);

@@ -60,7 +60,7 @@ export interface EraWrite {
 }
 
 /** What the era step needs of the graph, so its tests can pass a typed fake. */
-export type EraStore = Pick<EraRepository, 'list' | 'daySeries' | 'series' | 'replace'>;
+export type EraStore = Pick<EraRepository, 'list' | 'daySeries' | 'periodStarts' | 'series' | 'replace'>;
 
 /** Eras, period series and topic timelines: the drift side of the graph. */
 export class EraRepository {
@@ -73,6 +73,12 @@ export class EraRepository {
   /** Every day summary of the group, with content vectors from `embeddingsFrom` on (all when null). */
   daySeries(groupId: string, embeddingsFrom: string | null): Promise<DayRow[]> {
     return this.graph.read('eras/day-series', { groupId, embeddingsFrom });
+  }
+
+  /** The start dates (ISO) of the level's summaries, in order. */
+  async periodStarts(groupId: string, level: CalendarLevel): Promise<string[]> {
+    const rows = await this.graph.read<{ periodStart: string }>('eras/period-starts', { groupId, level });
+    return rows.map((r) => r.periodStart);
   }
 
   series(

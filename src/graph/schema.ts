@@ -13,6 +13,8 @@ export const STRATA_INDEXES = [
   'topic_group',
   'memory_group_ts',
   'summary_group_level_start',
+  'summary_group_level_starts',
+  'summary_group_level_ends',
 ];
 
 export interface IndexRow {

@@ -24,7 +24,7 @@ export async function rollupEras(
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
   const days = await repo.daySeries(ctx.groupId, windowStart);
-  const weekStarts = (await repo.series(ctx.groupId, 'week', {}, false)).map((w) => w.periodStart);
+  const weekStarts = await repo.periodStarts(ctx.groupId, 'week');
   // Eras change only with a day after them, or a week summary none of them holds yet.
   const after = current?.end ?? windowStart;
   const linked = new Set(stored.flatMap((e) => e.periodStarts ?? []));

@@ -274,6 +274,36 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect((await strata.services.verify(utc.id)).checks.filter((c) => !c.ok)).toEqual([]);
   });
 
+  it('adds a memory of a named session to that session days later, the summary spanning all its turns', async () => {
+    const g = group('named-session');
+    const turn = (ts: string, text: string) => ({ text, speaker: 'ana', ts, sessionId: 'trip-planning' });
+    await strata.services.ingest(g, [
+      turn('2024-03-01T10:00:00Z', 'Shall we book the ferry to the islands?'),
+      turn('2024-03-01T10:05:00Z', 'Yes, the early one on Saturday'),
+    ]);
+    expect((await strata.cycle(g, { now: AFTER_DATA })).levels.session).toEqual({ created: 1, updated: 0 });
+    // Three days later, far outside the idle gap: the session id alone says where it belongs.
+    const { created } = await strata.services.ingest(g, [
+      turn('2024-03-04T09:00:00Z', 'Ferry tickets are booked'),
+    ]);
+    const report = await strata.cycle(g, { now: AFTER_DATA });
+    expect(report.levels.session).toEqual({ created: 0, updated: 1 });
+    const above = await strata.graph.read<{ level: string }>('inspect/summaries-for-memory', {
+      groupId: g,
+      memoryId: created[0],
+    });
+    expect(above.filter((s) => s.level === 'session')).toHaveLength(1);
+    expect(await levelCounts(g)).toMatchObject({ session: 1 });
+    // Regenerated from all three turns, not from the new one alone, and spanning them all.
+    const [session] = await strata.services.listSummaries(g, { level: 'session', limit: 10 });
+    expect(session?.messageCount).toBe(3);
+    expect([session?.startsAt, session?.endsAt]).toEqual([
+      '2024-03-01T10:00:00.000Z',
+      '2024-03-04T09:00:00.000Z',
+    ]);
+    expect((await strata.services.verify(g)).checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
   it('lets only one of two simultaneous cycles run a group', async () => {
     const g = group('lease');
     await ingestAll(strata, g, demoMemories(14).slice(0, 600));

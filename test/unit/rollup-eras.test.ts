@@ -82,6 +82,10 @@ class InMemoryEras implements EraStore {
     }));
   }
 
+  async periodStarts(): Promise<string[]> {
+    return this.weeks.map((w) => w.periodStart);
+  }
+
   async series(_groupId: string, _level: string, window: { from?: string | null }): Promise<SeriesRow[]> {
     return this.weeks.filter((w) => !window.from || w.periodStart >= window.from);
   }
