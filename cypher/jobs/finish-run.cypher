@@ -10,4 +10,5 @@ SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $
 WITH r
 MATCH (g:Group {id: r.groupId})
 FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
-  SET g.lastCycleAt = r.startedAt, g.hasPendingWork = $hasPendingWork, g.nextWorkAt = datetime($nextWorkAt))
+  SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.hasPendingWork = $hasPendingWork,
+      g.nextWorkAt = datetime($nextWorkAt))

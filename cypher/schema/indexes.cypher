@@ -18,6 +18,8 @@ CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.gro
 CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
+// A group's runs still marked running: each cycle's start looks for one a dead owner left.
+CREATE INDEX aggregation_run_group_status IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.status);
 // Lexical search over what was said, who said it, and what was summarised. The english analyzer stems and drops
 // stop words (BM25 over conversation needs both), and the speaker makes "what did John say" find John's turns.
 // The group id is indexed so a query can be kept to one group inside Lucene (domain/lucene.ts termInGroup).

@@ -11,8 +11,8 @@ export interface LeaseState {
 export interface RunStart {
   /** Runs of owners that died holding the lease, marked abandoned now. */
   abandoned: number;
-  /** How the group's previous cycle that was not a dry run ended (abandoned when it just was); null before its first. */
-  previousStatus: CycleReport['status'] | 'abandoned' | null;
+  /** How the group's previous cycle that was not a dry run ended ('running' when it died first); null before its first. */
+  previousStatus: CycleReport['status'] | 'running' | null;
 }
 
 /** What the cycle needs for its bookkeeping; CycleRunRepository is the Neo4j one. */

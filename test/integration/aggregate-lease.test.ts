@@ -110,6 +110,20 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
     expect(records.filter((r) => r.status === 'running')).toEqual([]);
   });
 
+  it('tells a cycle whether the last one that could write succeeded or died on the way (then it repairs)', async () => {
+    const previous = async () =>
+      (await strata.runs.startRun(`probe-${Date.now()}`, groupId, 'probe-owner', true)).previousStatus;
+    expect(await previous()).toBe('succeeded');
+    // A writing cycle that dies after its start leaves 'running' behind; a dry run changes nothing.
+    expect((await strata.runs.acquireLease(groupId, OTHER, 0)).acquired).toBe(true);
+    await strata.runs.startRun(`dead-again-${groupId}`, groupId, OTHER, false);
+    expect(await previous()).toBe('running');
+    expect(await previous()).toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await strata.cycle(groupId)).status).toBe('succeeded');
+    expect(await previous()).toBe('succeeded');
+  });
+
   it('answers 200 once the lease is free', async () => {
     const res = await request(app).post(`/v1/groups/${groupId}/aggregate?dryRun=true`);
     expect(res.status).toBe(200);
