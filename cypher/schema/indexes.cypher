@@ -12,6 +12,8 @@ CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.group
 // group, and an incremental cycle grew with the group's history.
 CREATE INDEX summary_group_level_starts IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.startsAt);
 CREATE INDEX summary_group_level_ends IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.endsAt);
+// A named session's summary by its key (the memories' sessionId), for the memories of it that arrive later.
+CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.sessionKey);
 // What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.
 // A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories.
 CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);

@@ -15,6 +15,7 @@ export const STRATA_INDEXES = [
   'summary_group_level_start',
   'summary_group_level_starts',
   'summary_group_level_ends',
+  'summary_group_session_key',
 ];
 
 export interface IndexRow {
