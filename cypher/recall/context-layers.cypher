@@ -1,4 +1,6 @@
 // The standing layers of a group's context: its current era, latest month, two latest weeks, three latest days.
+// Every summary has a period: the IS NOT NULL tests let the (groupId, level, periodStart) index serve each level's
+// match and its newest-first order, rather than every summary of the group being read.
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
@@ -8,18 +10,21 @@ RETURN
   } AS eras,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
+    WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC
     LIMIT 1
   } AS months,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
+    WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC
     LIMIT 2
   } AS weeks,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
+    WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC
     LIMIT 3
