@@ -10,8 +10,8 @@ CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.group
 // A level's summaries by their instants: the roll-up relinks NEXT_PERIOD from a start, reads the latest summaries
 // and finds the sessions near new memories by their end. Without these, each read filtered every summary of the
 // group, and an incremental cycle grew with the group's history.
-CREATE INDEX summary_group_level_starts IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.startsAt);
-CREATE INDEX summary_group_level_ends IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.endsAt);
+CREATE INDEX summary_group_level_starts_at IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.startsAt);
+CREATE INDEX summary_group_level_ends_at IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.endsAt);
 // A named session's summary by its key (the memories' sessionId), for the memories of it that arrive later.
 CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.sessionKey);
 // What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.

@@ -13,8 +13,8 @@ export const STRATA_INDEXES = [
   'topic_group',
   'memory_group_ts',
   'summary_group_level_start',
-  'summary_group_level_starts',
-  'summary_group_level_ends',
+  'summary_group_level_starts_at',
+  'summary_group_level_ends_at',
   'summary_group_session_key',
 ];
 
