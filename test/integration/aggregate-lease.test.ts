@@ -110,7 +110,7 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
     expect(records.filter((r) => r.status === 'running')).toEqual([]);
   });
 
-  it('tells a cycle whether the last one that could write succeeded or died on the way (then it repairs)', async () => {
+  it('tells a cycle whether the last one that could write succeeded or died on the way', async () => {
     const previous = async () =>
       (await strata.runs.startRun(`probe-${Date.now()}`, groupId, 'probe-owner', true)).previousStatus;
     expect(await previous()).toBe('succeeded');
