@@ -1,9 +1,13 @@
 // Recomputes every summary's decay for one group in one statement: 1 until startDays, then halving every
 // (maxAgeDays - startDays) / 3 days, age counted from the period's end. Sessions follow the day settings.
 // Only values that moved are written.
-MATCH (s:Summary {groupId: $groupId})
-WITH s, $decay[CASE s.level WHEN 'session' THEN 'day' ELSE s.level END] AS setting
+// Level by level ($levels), so the (groupId, level, endsAt) index hands over each summary's end: only its decay is
+// read from the node.
+UNWIND $levels AS level
+WITH level, $decay[CASE level WHEN 'session' THEN 'day' ELSE level END] AS setting
 WHERE setting IS NOT NULL
+MATCH (s:Summary {groupId: $groupId, level: level})
+WHERE s.endsAt IS NOT NULL
 WITH s, setting, duration.inSeconds(s.endsAt, datetime($now)).seconds / 86400.0 AS ageDays
 WITH s, CASE
     WHEN ageDays <= setting.startDays THEN 1.0

@@ -1,4 +1,5 @@
 import type { DecaySetting } from '../domain/decay.js';
+import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
 
@@ -15,6 +16,7 @@ export class MaintenanceRepository {
   async refreshDecay(groupId: string, decay: Record<string, DecaySetting>, clock: Date): Promise<number> {
     const [row] = await this.graph.write<{ updated: number }>('maintenance/refresh-decay', {
       groupId,
+      levels: SUMMARY_LEVELS,
       decay,
       now: clock.toISOString(),
     });

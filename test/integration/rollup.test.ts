@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo } from '../../seed/generator.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
+import { ageInDays, decayFactor } from '../../src/domain/decay.js';
 import { contentHashId } from '../../src/domain/ids.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { parentKey, periodOf } from '../../src/domain/periods.js';
@@ -141,6 +142,28 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(
       detail?.parents.filter((p) => !months.includes(p)).every((p) => p.startsWith(`${utc.id}:era:`)),
     ).toBe(true);
+  });
+
+  it("refreshes every summary's decay when the group clock moves, by its level's settings", async () => {
+    const g = group('decay');
+    const memories = demoMemories(18).slice(0, 600);
+    await ingestAll(strata, g, memories);
+    await strata.cycle(g, { now: AFTER_DATA });
+    // A message 20 days after the others moves the clock: most summaries age past their start days.
+    const last = Math.max(...memories.map((m) => Date.parse(m.ts)));
+    const clock = new Date(last + 20 * 86_400_000);
+    await strata.services.ingest(g, [
+      { text: 'Back from the trip at last', speaker: 'ana', ts: clock.toISOString() },
+    ]);
+    expect((await strata.cycle(g, { now: AFTER_DATA })).decayUpdated).toBeGreaterThan(0);
+    for (const level of ['session', 'day', 'week', 'month'] as const) {
+      const summaries = await strata.services.listSummaries(g, { level, limit: 500 });
+      expect(summaries.length).toBeGreaterThan(0);
+      // Sessions follow the day settings.
+      const setting = strata.config.decay[level === 'session' ? 'day' : level];
+      for (const s of summaries)
+        expect(s.decay, s.id).toBeCloseTo(decayFactor(ageInDays(s.endsAt, clock), setting), 5);
+    }
   });
 
   it('removes the pending flags of the memories its summaries cover, leaving none set false', async () => {
