@@ -1,9 +1,9 @@
 import type { CycleReport } from '../../src/domain/cycle-report.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
+import { inParallel } from '../../src/jobs/in-parallel.js';
 import { cycleWhenLeaseFree, leaseHeld } from '../../src/jobs/lease-wait.js';
 import type { Strata } from '../../src/strata.js';
 import type { Deadline } from './cli.js';
-import { inParallel } from './in-parallel.js';
 
 /**
  * How long a benchmark waits for a group's cycle lease that another instance (an app with its scheduler on, on the

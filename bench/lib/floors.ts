@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { boundedBatches } from '../../src/domain/batches.js';
 import { toMemoryRecord } from '../../src/domain/memory.js';
 import { cypher } from '../../src/graph/cypher.js';
+import { inParallel } from '../../src/jobs/in-parallel.js';
 import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
 import type { Strata } from '../../src/strata.js';
 import type { BenchGroup } from './demo-data.js';
-import { inParallel } from './in-parallel.js';
 
 export interface Floor {
   ms: number;

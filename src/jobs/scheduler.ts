@@ -1,5 +1,6 @@
 import cron from 'node-cron';
 import type { Logger } from '../log.js';
+import { inParallel } from './in-parallel.js';
 
 export interface SchedulerDeps {
   schedule: string;
@@ -20,20 +21,10 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; ti
   let current: Promise<void> | null = null;
   const run = async () => {
     try {
-      const queue = await deps.groupsDue();
-      let halted = false;
-      const worker = async () => {
-        for (let groupId = queue.shift(); groupId !== undefined; groupId = queue.shift()) {
-          if (stopped || halted) return;
-          await deps.runCycle(groupId).catch((error: unknown) => {
-            halted = true;
-            throw error;
-          });
-        }
-      };
-      const workers = Array.from({ length: Math.max(1, Math.min(deps.concurrency, queue.length)) }, worker);
-      const failure = (await Promise.allSettled(workers)).find((r) => r.status === 'rejected');
-      if (failure) throw failure.reason;
+      const groups = await deps.groupsDue();
+      await inParallel(groups, deps.concurrency, async (groupId) => {
+        if (!stopped) await deps.runCycle(groupId);
+      });
     } catch (error) {
       deps.log.error({ err: error }, 'scheduler tick failed; trying again at the next tick');
     }
