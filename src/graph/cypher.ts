@@ -33,12 +33,9 @@ export function withoutLineComments(text: string): string {
 
 /** The statements of a file that holds several, separated by a semicolon at the end of a line. */
 export function cypherStatements(name: string): string[] {
-  return splitStatements(cypher(name));
-}
-
-export function splitStatements(text: string): string[] {
-  return text
+  // cypher() has dropped the comment lines already, so what is left between semicolons is a statement or nothing.
+  return cypher(name)
     .split(/;\s*$/m)
     .map((s) => s.trim())
-    .filter((s) => s.replace(/^\s*\/\/.*$/gm, '').trim().length > 0);
+    .filter((s) => s.length > 0);
 }
