@@ -1,4 +1,5 @@
-// Memories the cycle has settled (their dayPending flag gone, or false as older versions left it) that are not under exactly one day summary of their own day.
+// Memories the cycle has settled (their dayPending flag gone, or false as older versions left it) that are not
+// under exactly one day summary of their own day.
 // Memories still pending are counted apart: the next cycle takes them.
 MATCH (m:Memory {groupId: $groupId})
 WITH m, COUNT {
