@@ -1,4 +1,5 @@
 // The summaries above one memory, level by level, with their versions.
 MATCH (m:Memory {groupId: $groupId, id: $memoryId})<-[:SUMMARIZES*1..3]-(s:Summary)
+USING INDEX m:Memory(groupId, id)
 RETURN DISTINCT s.id AS id, s.level AS level, s.version AS version
 ORDER BY s.level

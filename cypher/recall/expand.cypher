@@ -6,6 +6,7 @@ UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
   MATCH (n:Memory {groupId: $groupId, id: hit.id})
+  USING INDEX n:Memory(groupId, id)
   RETURN n
   UNION
   MATCH (n:Summary {id: hit.id})
@@ -18,6 +19,7 @@ WITH rank, hit, n,
   CASE WHEN size(hit.known) > 0 AND NOT n:Memory THEN COLLECT {
     UNWIND range(0, size(hit.known) - 1) AS i
     MATCH (m:Memory {groupId: $groupId, id: hit.known[i].id})
+    USING INDEX m:Memory(groupId, id)
     WITH i, m
     ORDER BY i
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts,

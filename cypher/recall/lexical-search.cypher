@@ -76,6 +76,7 @@ CALL (groupMemories, terms) {
   ORDER BY bm25 DESC, id
   LIMIT toInteger($contextCandidates)
   MATCH (m:Memory {groupId: $groupId, id: id})
+  USING INDEX m:Memory(groupId, id)
   RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
     previous: COLLECT {
       MATCH (p:Memory {groupId: $groupId})

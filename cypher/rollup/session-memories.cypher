@@ -4,6 +4,7 @@ UNWIND $sessions AS session
 CALL (session) {
   UNWIND session.newIds AS newId
   MATCH (m:Memory {groupId: $groupId, id: newId})
+  USING INDEX m:Memory(groupId, id)
   RETURN m
   UNION
   MATCH (:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)
