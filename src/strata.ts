@@ -115,7 +115,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       log.info({ groupId, created: result.created.length, existing: result.existing.length }, 'ingest');
       return result;
     },
-    readiness: () => readiness(graph),
+    readiness: () => readiness(graph, embedder),
     getGroup: (groupId) => summaries.group(groupId),
     setTimezone: (groupId, timezone) => summaries.setTimezone(groupId, timezone),
     deleteGroup: (groupId) => groups.deleteGroup(groupId),
@@ -150,7 +150,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     services,
     cycle,
     migrate: async () => {
-      await applySchema(graph, embedder.dimension);
+      await applySchema(graph, embedder);
       await awaitIndexes(graph);
       log.info({ dimension: embedder.dimension, embedder: embedder.name }, 'schema applied');
     },
@@ -163,11 +163,11 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
 }
 
-async function readiness(graph: Graph): Promise<Readiness> {
+async function readiness(graph: Graph, embedder: Embedder): Promise<Readiness> {
   let schema: Awaited<ReturnType<typeof schemaReady>>;
   try {
     await graph.verifyConnectivity();
-    schema = await schemaReady(graph);
+    schema = await schemaReady(graph, embedder);
   } catch (error) {
     // Unreachable, or lost between the two calls: either way the reason is the driver's, said plainly.
     if (!(error instanceof DatabaseUnavailableError)) throw error;

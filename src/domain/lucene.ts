@@ -47,6 +47,12 @@ export function termInGroup(term: string, groupId: string): string {
   return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})`;
 }
 
+/** The group's texts holding any of the terms (each as queryTerms gives it), with termInGroup's caveats. */
+export function anyTermInGroup(terms: string[], groupId: string): string {
+  const any = terms.join(' OR ');
+  return `+groupId:${quoted(groupId)}^0 +(text:(${any}) OR speaker:(${any}))`;
+}
+
 function quoted(text: string): string {
   return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }

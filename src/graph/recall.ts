@@ -1,4 +1,4 @@
-import { termInGroup } from '../domain/lucene.js';
+import { anyTermInGroup, termInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import type { DetailPath } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
@@ -156,6 +156,24 @@ export class RecallRepository {
 
   vectorMemories(scope: SearchScope, vector: number[], candidates: number, limit: number) {
     return this.graph.read<SearchHit>('recall/vector-memories', { ...scope, vector, candidates, limit });
+  }
+
+  /** Nearest memories among the best `candidates` full-text hits of the words: for memories without a vector index. */
+  vectorMemoriesByWords(
+    scope: SearchScope,
+    words: string[],
+    vector: number[],
+    candidates: number,
+    limit: number,
+  ): Promise<SearchHit[]> {
+    if (words.length === 0) return Promise.resolve([]);
+    return this.graph.read<SearchHit>('recall/vector-memories-by-words', {
+      ...scope,
+      query: anyTermInGroup(words, scope.groupId),
+      vector,
+      candidates,
+      limit,
+    });
   }
 
   vectorSummaries(scope: SearchScope, levels: string[], vector: number[], candidates: number, limit: number) {

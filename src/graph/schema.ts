@@ -2,7 +2,8 @@ import { SchemaMismatchError } from '../errors.js';
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
-export const VECTOR_INDEXES = ['memory_embedding', 'summary_embedding', 'era_embedding'] as const;
+export const MEMORY_VECTOR_INDEX = 'memory_embedding';
+export const VECTOR_INDEXES = [MEMORY_VECTOR_INDEX, 'summary_embedding', 'era_embedding'] as const;
 export const FULLTEXT_INDEX = 'group_text_fulltext';
 export const STRATA_INDEXES = [
   ...VECTOR_INDEXES,
@@ -55,11 +56,22 @@ export async function assertVectorDimensions(graph: Graph, dimension: number): P
   );
 }
 
+/** What the schema depends on in the configured embedder (ai/embeddings Embedder). */
+export interface EmbedderShape {
+  /** The size of its vectors, which every vector index is built for. */
+  dimension: number;
+  /** Whether its vectors carry meaning beyond shared words; only then do memories get a vector index. */
+  semantic: boolean;
+}
+
 /**
  * Brings any database to the current schema: drops what earlier versions made and this one replaces, creates every
  * constraint and index if missing, and fills properties that older data lacks. Safe to run any number of times.
+ * The memories' vector index follows the embedder: made for a semantic one, dropped for one that is not (the
+ * vectors stay on the nodes, so a later semantic embedder of the same size gets its index back from them).
  */
-export async function applySchema(graph: Graph, dimension: number): Promise<void> {
+export async function applySchema(graph: Graph, embedder: EmbedderShape): Promise<void> {
+  const { dimension } = embedder;
   await assertVectorDimensions(graph, dimension);
   await dropIndexesBuiltDifferently(graph);
   for (const file of ['schema/retired', 'schema/constraints', 'schema/indexes']) {
@@ -67,20 +79,28 @@ export async function applySchema(graph: Graph, dimension: number): Promise<void
   }
   for (const statement of cypherStatements('schema/vector-indexes'))
     await graph.autoCommit(statement, { dimension });
+  if (embedder.semantic) await graph.autoCommit(cypher('schema/memory-vector-index'), { dimension });
+  else await graph.autoCommit(cypher('schema/drop-index'), { name: MEMORY_VECTOR_INDEX });
   await graph.write('schema/backfill-group-clock');
+}
+
+/** The indexes the schema makes for this embedder: all of Strata's, less the memories' vector index when it is not semantic. */
+export function expectedIndexes(embedder: Pick<EmbedderShape, 'semantic'>): string[] {
+  return STRATA_INDEXES.filter((name) => embedder.semantic || name !== MEMORY_VECTOR_INDEX);
 }
 
 export async function awaitIndexes(graph: Graph, timeoutSeconds = 300): Promise<void> {
   await graph.autoCommit(cypher('schema/await-indexes'), { timeoutSeconds });
 }
 
-/** True when every Strata index exists and is ONLINE. */
+/** True when every index the schema makes for this embedder exists and is ONLINE. */
 export async function schemaReady(
   graph: Graph,
+  embedder: Pick<EmbedderShape, 'semantic'>,
 ): Promise<{ ready: boolean; missing: string[]; notOnline: string[] }> {
   const rows = await listStrataIndexes(graph);
   const present = new Set(rows.map((r) => r.name));
-  const missing = STRATA_INDEXES.filter((n) => !present.has(n));
+  const missing = expectedIndexes(embedder).filter((n) => !present.has(n));
   const notOnline = rows.filter((r) => r.state !== 'ONLINE').map((r) => `${r.name} (${r.state})`);
   return { ready: missing.length === 0 && notOnline.length === 0, missing, notOnline };
 }

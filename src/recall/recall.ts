@@ -92,7 +92,8 @@ export async function recall(
   const scope: SearchScope = { groupId, ...toWindow(request.from, request.to) };
   const levels = request.levels ?? [...RECALL_LEVELS];
   const pool = Math.max(request.k * 3, 30);
-  const terms = request.mode === 'vector' ? [] : queryTerms(request.query);
+  const words = queryTerms(request.query);
+  const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
   const vectors = vectorPlan(
@@ -110,13 +111,13 @@ export async function recall(
           gapMinutes: deps.settings.turnGapMinutes,
         })
       : Promise.resolve({ termHits: [], groupMemories: 0, context: [] }),
-    vectors === 'index' ? vectorSearch(deps.repo, scope, levels, vector, pool) : Promise.resolve([]),
+    vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
   const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, queryEntities(request.query));
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
   const vectorHits =
     vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0
-      ? await vectorSearch(deps.repo, scope, levels, vector, pool)
+      ? await vectorSearch(deps, scope, levels, { vector, words }, pool)
       : indexHits;
   const context = contextByBm25(lexical.context, evidence.hits);
   const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
@@ -151,10 +152,10 @@ export async function recall(
  * (a range seek on the group's time) takes its place.
  */
 async function vectorSearch(
-  repo: RecallStore,
+  { repo, embedder }: Pick<RecallDeps, 'repo' | 'embedder'>,
   scope: SearchScope,
   levels: RecallLevel[],
-  vector: number[],
+  { vector, words }: { vector: number[]; words: string[] },
   pool: number,
 ): Promise<SearchHit[]> {
   const share = await repo.vectorShare(scope.groupId);
@@ -174,7 +175,12 @@ async function vectorSearch(
     levels.includes('memory')
       ? search(
           vectorSearchPlan(share.groupMemories, share.indexMemories, pool),
-          (candidates) => repo.vectorMemories(scope, vector, candidates, pool),
+          // Memories have a vector index only under a semantic embedder (graph/schema.ts); otherwise their words
+          // find every one that can be near the query.
+          (candidates) =>
+            embedder.semantic
+              ? repo.vectorMemories(scope, vector, candidates, pool)
+              : repo.vectorMemoriesByWords(scope, words, vector, WORD_CANDIDATES, pool),
           () => repo.exactMemories(scope, vector, pool),
         )
       : none,
@@ -192,6 +198,12 @@ async function vectorSearch(
   ]);
   return [...memories, ...summaries, ...eras];
 }
+
+/**
+ * How many full-text hits of the query's words a vector search of memories reads where memories have no vector
+ * index: the memories sharing the most words with the query, which hold the nearest by word overlap.
+ */
+const WORD_CANDIDATES = 500;
 
 type ContextById = Map<string, MemoryContext>;
 

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
+import { queryTerms } from '../../src/domain/lucene.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { RecallRepository } from '../../src/graph/recall.js';
-import { applySchema, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
+import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import {
@@ -57,11 +58,13 @@ describeNeo4j('ingest against Neo4j', () => {
     await strata?.close();
   });
 
+  const hashing = { dimension: TEST_DIMENSION, semantic: false };
+
   it('applies the schema twice without error and every index comes ONLINE', async () => {
-    await applySchema(strata.graph, TEST_DIMENSION);
-    await applySchema(strata.graph, TEST_DIMENSION);
+    await applySchema(strata.graph, hashing);
+    await applySchema(strata.graph, hashing);
     const state = await eventually(async () => {
-      const s = await schemaReady(strata.graph);
+      const s = await schemaReady(strata.graph, hashing);
       if (!s.ready)
         throw new Error(
           `schema not ready: missing ${s.missing.join(', ')}; not online ${s.notOnline.join(', ')}`,
@@ -79,19 +82,52 @@ describeNeo4j('ingest against Neo4j', () => {
         dimension: TEST_DIMENSION,
       },
     );
-    await applySchema(strata.graph, TEST_DIMENSION);
+    await applySchema(strata.graph, hashing);
     const vectors = (await listStrataIndexes(strata.graph)).filter((i) => i.type === 'VECTOR');
     expect(vectors.map((i) => [i.name, i.quantized])).toEqual([
       ['era_embedding', false],
-      ['memory_embedding', false],
       ['summary_embedding', false],
     ]);
   });
 
+  it('gives memories a vector index only under an embedder whose vectors carry meaning', async () => {
+    const g = group('memory-index');
+    await strata.services.ingest(g, [
+      { id: 'v-1', text: 'the lake cabin', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+    ]);
+    const memoryIndex = async () =>
+      (await listStrataIndexes(strata.graph)).find((i) => i.name === 'memory_embedding') ?? null;
+    try {
+      const semantic = { dimension: TEST_DIMENSION, semantic: true };
+      await applySchema(strata.graph, semantic);
+      expect(await memoryIndex()).toMatchObject({ type: 'VECTOR', quantized: false });
+      // Built from the vectors already stored: nothing is embedded again.
+      await awaitIndexes(strata.graph);
+      const [nearest] = await new RecallRepository(strata.graph).vectorMemories(
+        { groupId: g, from: null, to: null },
+        await strata.embedder.embeddings.embedQuery('the lake cabin'),
+        100,
+        1,
+      );
+      expect(nearest).toMatchObject({ id: 'v-1', level: 'memory' });
+      expect(nearest?.score).toBeGreaterThan(0.99);
+      // Ready means the memories' index too, once it is online.
+      expect((await schemaReady(strata.graph, semantic)).missing).toEqual([]);
+      expect((await schemaReady(strata.graph, hashing)).missing).toEqual([]);
+    } finally {
+      await applySchema(strata.graph, hashing);
+    }
+    expect(await memoryIndex()).toBeNull();
+    // Under the hashing embedder the schema is whole without it; the memories keep their vectors all the same.
+    expect((await schemaReady(strata.graph, hashing)).missing).toEqual([]);
+    expect((await schemaReady(strata.graph, { semantic: true })).missing).toEqual(['memory_embedding']);
+    expect((await inspect(g, ['v-1']))[0]).toMatchObject({ embeddingSize: TEST_DIMENSION });
+  });
+
   it('refuses to start with an embedder of another size, and says how to fix it', async () => {
-    await expect(applySchema(strata.graph, TEST_DIMENSION + 1)).rejects.toThrow(
-      /memory_embedding has 384.*DROP INDEX/s,
-    );
+    await expect(
+      applySchema(strata.graph, { dimension: TEST_DIMENSION + 1, semantic: false }),
+    ).rejects.toThrow(/summary_embedding has 384.*DROP INDEX/s);
   });
 
   it('creates memories with their properties, temporal types and vectors', async () => {
@@ -201,7 +237,7 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(found.items.map((item) => item.text)).toEqual(['the ferry leaves at nine']);
   });
 
-  it('finds an ingested memory by its own text through the vector and full-text indexes', async () => {
+  it('finds an ingested memory by its own text through its words and vector, and through full text', async () => {
     const g = group('search');
     const text = 'Quokka sightings on Rottnest island were reported by the ferry crew';
     const { created } = await strata.services.ingest(g, [
@@ -212,26 +248,24 @@ describeNeo4j('ingest against Neo4j', () => {
         ts: '2024-05-02T09:31:00Z',
       },
     ]);
+    const scope = { groupId: g, from: null, to: null };
     const vector = await strata.embedder.embeddings.embedQuery(text);
-    const vectorHits = await eventually(async () => {
-      const rows = await strata.graph.read<{ id: string; score: number }>('recall/vector-memories', {
-        vector,
-        candidates: 100,
-        limit: 5,
-        groupId: g,
-        from: null,
-        to: null,
-      });
-      if (rows[0]?.id !== created[0])
-        throw new Error(`vector index did not return the memory yet: ${JSON.stringify(rows)}`);
-      return rows;
-    });
+    await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+    // The hashing embedder's memories have no vector index: their words find the candidates, the vectors rank them.
+    const vectorHits = await new RecallRepository(strata.graph).vectorMemoriesByWords(
+      scope,
+      queryTerms(text),
+      vector,
+      100,
+      5,
+    );
+    expect(vectorHits[0]).toMatchObject({ id: created[0], level: 'memory' });
     expect(vectorHits[0]?.score).toBeGreaterThan(0.99);
 
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
     const lexical = await eventually(async () => {
       const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: g, from: null, to: null },
+        scope,
         ['memory'],
         ['quokkas', 'ferry', 'ana'],
         { perTerm: 100, period: null, contextCandidates: 5, gapMinutes: 30 },

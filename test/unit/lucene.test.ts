@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryEntities, queryTerms, termInGroup } from '../../src/domain/lucene.js';
+import { anyTermInGroup, queryEntities, queryTerms, termInGroup } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
   it('keeps the content words', () => {
@@ -43,6 +43,15 @@ describe('termInGroup', () => {
   it('keeps a quoted term quoted', () => {
     const [term] = queryTerms('e-mail');
     expect(termInGroup(term as string, 'g')).toBe('+groupId:"g"^0 +(text:"e-mail" OR speaker:"e-mail")');
+  });
+});
+
+describe('anyTermInGroup', () => {
+  it('requires the group as termInGroup does, and any of the terms in the text or the speaker', () => {
+    const terms = queryTerms('lisbon e-mail');
+    expect(anyTermInGroup(terms, 'g')).toBe(
+      '+groupId:"g"^0 +(text:(lisbon OR "e-mail") OR speaker:(lisbon OR "e-mail"))',
+    );
   });
 });
 

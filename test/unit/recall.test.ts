@@ -66,6 +66,7 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
   const none = async () => [] as SearchHit[];
   return {
     vectorMemories: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
+    vectorMemoriesByWords: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
     vectorSummaries: none,
     vectorEras: none,
     exactMemories: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
@@ -119,12 +120,12 @@ const settings: RecallSettings = {
   turnGapMinutes: 30,
 };
 
-const ask = (request: RecallRequestInput, custom: Partial<RecallSettings> = {}, repo = store()) =>
-  recall(
-    { repo, embedder: createHashingEmbedder(), settings: { ...settings, ...custom } },
-    'g',
-    recallRequestSchema.parse(request),
-  );
+const ask = (request: RecallRequestInput, custom: Partial<RecallSettings> = {}, repo = store()) => {
+  const chosen = { ...settings, ...custom };
+  // Only an embedder whose similarity means something has a mapping onto relevance (config.ts).
+  const embedder = { ...createHashingEmbedder(), semantic: chosen.vectorRelevance !== null };
+  return recall({ repo, embedder, settings: chosen }, 'g', recallRequestSchema.parse(request));
+};
 
 /** Settings for an embedder whose similarity means something (the vector indexes are searched). */
 const semantic: Partial<RecallSettings> = { vectorRelevance: () => 0 };
@@ -189,12 +190,19 @@ describe('recall (in-memory store)', () => {
         searched.push('vectorMemories');
         return [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }];
       },
+      vectorMemoriesByWords: async (_scope, words) => {
+        searched.push(`vectorMemoriesByWords [${words.join()}]`);
+        return [];
+      },
     });
-    const noWords = await ask({ query: '?!', minScore: 0 }, {}, repo);
+    const noWords = await ask({ query: '?!', minScore: 0 }, semantic, repo);
     expect(searched).toEqual(['vectorMemories']);
     expect(noWords.items.map((i) => i.id)).toEqual(['v']);
+    // The hashing embedder's memories have no index, and a query with no words is near none of them.
+    await ask({ query: '?!', minScore: 0 }, {}, repo);
+    expect(searched.splice(0)).toEqual(['vectorMemories', 'vectorMemoriesByWords []']);
     await ask({ query: 'which team did you sign with', mode: 'lexical', minScore: 0 }, semantic, repo);
-    expect(searched).toEqual(['vectorMemories']);
+    expect(searched).toEqual([]);
   });
 
   it('reports relevance on a fixed scale and drops what is under the floor', async () => {
@@ -280,6 +288,37 @@ describe('recall (in-memory store)', () => {
     // Short of hits inside a window: the window is scanned exactly.
     await ask({ ...query, from: '2024-01-01', to: '2024-02-01' }, semantic, recorder(10_000));
     expect(calls).toEqual(['index 600', 'exact', 'index 600', 'exact']);
+  });
+
+  it('with the hashing embedder, finds the nearest memories of a large group among those sharing its words', async () => {
+    const calls: string[] = [];
+    const recorder = (share: number) =>
+      store({
+        vectorShare: async () => ({
+          groupMemories: share,
+          indexMemories: 100_000,
+          groupSummaries: 0,
+          indexSummaries: 0,
+        }),
+        vectorMemories: async () => {
+          calls.push('index');
+          return [];
+        },
+        vectorMemoriesByWords: async (_scope, words) => {
+          calls.push(`words ${words.join(' ')}`);
+          return [];
+        },
+        exactMemories: async () => {
+          calls.push('exact');
+          return [];
+        },
+      });
+    const query: RecallRequestInput = { query: 'the wolves won', mode: 'vector', levels: ['memory'] };
+    await ask(query, {}, recorder(10_000));
+    // A small group is scanned exactly, as under any embedder; so is a window the words leave short.
+    await ask(query, {}, recorder(500));
+    await ask({ ...query, from: '2024-01-01', to: '2024-02-01' }, {}, recorder(10_000));
+    expect(calls).toEqual(['words wolves won', 'exact', 'words wolves won', 'exact']);
   });
 
   it('asks the expansion for the candidates beneath a summary hit, and the walk down only for the rest', async () => {

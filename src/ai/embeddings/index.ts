@@ -9,6 +9,12 @@ export interface Embedder {
   dimension: number;
   /** Recorded with vectors and runs, e.g. "hashing-384" or "openai:text-embedding-3-small". */
   name: string;
+  /**
+   * Whether its vectors carry meaning beyond the words two texts share. The hashing embedder's do not: its
+   * similarity is word overlap, which the full-text index already finds, so memories get no vector index of their
+   * own under it (graph/schema.ts) and a vector search of memories starts from their words (recall/recall.ts).
+   */
+  semantic: boolean;
 }
 
 export function createHashingEmbedder(dimension = 384, charNgrams = 0): Embedder {
@@ -16,6 +22,7 @@ export function createHashingEmbedder(dimension = 384, charNgrams = 0): Embedder
     embeddings: new HashingEmbeddings({ dimension, charNgrams }),
     dimension,
     name: `hashing-${dimension}${charNgrams ? `-c${charNgrams}` : ''}`,
+    semantic: false,
   };
 }
 
@@ -28,5 +35,5 @@ export async function createEmbedder(config: Config): Promise<Embedder> {
   if (kind === 'hashing') return createHashingEmbedder(asked, charNgrams);
   const embeddings = createOpenAIEmbeddings(config.openai, asked);
   const dimension = asked ?? (await embeddings.embedQuery('dimension probe')).length;
-  return { embeddings, dimension, name: `openai:${config.openai.embeddingModel}` };
+  return { embeddings, dimension, name: `openai:${config.openai.embeddingModel}`, semantic: true };
 }
