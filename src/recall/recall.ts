@@ -96,12 +96,7 @@ export async function recall(
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const vector = await deps.embedder.embeddings.embedQuery(request.query);
-  const vectors = vectorPlan(
-    request.mode,
-    terms.length > 0,
-    deps.settings.vectorRelevance !== null,
-    minScore,
-  );
+  const vectors = vectorPlan(request.mode, terms.length > 0, deps.embedder.semantic, minScore);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
