@@ -2,6 +2,7 @@
 // ones too), so the series spans the whole history. Content vectors only from $embeddingsFrom on (the current
 // era's start): older days serve only as the background that era themes are contrasted with.
 MATCH (s:Summary {groupId: $groupId, level: 'day'})
+USING INDEX s:Summary(groupId, level, periodStart)
 // Every summary has a period: the condition lets the (groupId, level, periodStart) index serve the match and the order.
 WHERE s.periodStart IS NOT NULL
 RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS text, s.topics AS topics,

@@ -15,6 +15,7 @@ CALL (e) {
 }
 CALL (e) {
   MATCH (s:Summary {groupId: $era.groupId, level: $era.level})
+  USING INDEX s:Summary(groupId, level, periodStart)
   WHERE s.periodStart IN [d IN $era.periodStarts | date(d)]
   MERGE (e)-[:SUMMARIZES]->(s)
 }

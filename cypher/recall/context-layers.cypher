@@ -10,6 +10,7 @@ RETURN
   } AS eras,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
+    USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC
@@ -17,6 +18,7 @@ RETURN
   } AS months,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
+    USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC
@@ -24,6 +26,7 @@ RETURN
   } AS weeks,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
+    USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.periodStart DESC

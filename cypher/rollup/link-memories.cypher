@@ -6,6 +6,7 @@ UNWIND $rows AS row
 MATCH (s:Summary {id: row.summaryId})
 UNWIND row.memoryIds AS memoryId
 MATCH (m:Memory {groupId: s.groupId, id: memoryId})
+USING INDEX m:Memory(groupId, id)
 MERGE (s)-[:SUMMARIZES]->(m)
 FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | REMOVE m.sessionPending)
 FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | REMOVE m.dayPending)

@@ -14,6 +14,7 @@ CALL () {
   END AS chainStart
 }
 MATCH (s:Summary {groupId: $groupId, level: $level})
+USING INDEX s:Summary(groupId, level, startsAt)
 WHERE s.startsAt >= chainStart
 WITH s
 ORDER BY s.startsAt, s.id

@@ -1,6 +1,7 @@
 // Memories not yet in any session summary, oldest first. Instants as epoch milliseconds: a number crosses the wire
 // and is read far more cheaply than a datetime, and a full cycle reads every memory's.
 MATCH (m:Memory {groupId: $groupId})
+USING INDEX m:Memory(groupId, sessionPending)
 WHERE m.sessionPending = true
 RETURN m.id AS id, m.ts.epochMillis AS tsMillis, m.sessionId AS sessionId
 ORDER BY m.ts, m.id

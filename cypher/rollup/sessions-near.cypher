@@ -12,6 +12,7 @@ CALL () {
   UNION
   UNWIND $explicitKeys AS key
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
+  USING INDEX s:Summary(groupId, sessionKey)
   WHERE s.sessionKey = key
   RETURN s
 }
