@@ -152,7 +152,10 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     migrate: async () => {
       await applySchema(graph, embedder);
       await awaitIndexes(graph);
-      log.info({ dimension: embedder.dimension, embedder: embedder.name }, 'schema applied');
+      log.info(
+        { dimension: embedder.dimension, embedder: embedder.name, memoryVectorIndex: embedder.semantic },
+        'schema applied',
+      );
     },
     stopCycles: () => stopping.abort(),
     close: async () => {

@@ -217,17 +217,17 @@ export type RecallResponse = z.infer<typeof recallResponseSchema>;
  * Where the vector side of a recall comes from. A semantic embedder finds what full text cannot, so its vectors
  * are searched through the index. The hashing embedder's similarity is word overlap: what it would find beyond the
  * full-text hits holds none of the query's words (relevance 0), and among them it only repeats what BM25 says,
- * at the price of reading every candidate's vector. So its index is searched only for a caller asking for
+ * at the price of reading every candidate's vector. So its vectors are searched only for a caller asking for
  * minScore 0 (under any higher floor its hits could never come back), and then only when full text finds nothing.
  */
 export function vectorPlan(
   mode: RecallRequest['mode'],
   hasTerms: boolean,
-  semanticVectors: boolean,
+  semantic: boolean,
   minScore: number,
 ): 'index' | 'index-if-no-lexical-hits' | 'none' {
   if (mode === 'lexical') return 'none';
-  if (mode === 'vector' || semanticVectors) return 'index';
+  if (mode === 'vector' || semantic) return 'index';
   if (minScore > 0) return 'none';
   return hasTerms ? 'index-if-no-lexical-hits' : 'index';
 }

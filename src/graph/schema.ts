@@ -84,7 +84,10 @@ export async function applySchema(graph: Graph, embedder: EmbedderShape): Promis
   await graph.write('schema/backfill-group-clock');
 }
 
-/** The indexes the schema makes for this embedder: all of Strata's, less the memories' vector index when it is not semantic. */
+/**
+ * The indexes the schema makes for this embedder: all of Strata's, less the memories' vector index for one that is
+ * not semantic.
+ */
 export function expectedIndexes(embedder: Pick<EmbedderShape, 'semantic'>): string[] {
   return STRATA_INDEXES.filter((name) => embedder.semantic || name !== MEMORY_VECTOR_INDEX);
 }
