@@ -1,6 +1,8 @@
 // A group's day summaries in time order: the series eras are found on. Every day with content has one (archived
 // ones too), so the series spans the whole history. Content vectors only from $embeddingsFrom on (the current
 // era's start): older days serve only as the background that era themes are contrasted with.
+// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+// the group (see ingest/find-memories.cypher).
 MATCH (s:Summary {groupId: $groupId, level: 'day'})
 USING INDEX s:Summary(groupId, level, periodStart)
 // Every summary has a period: the condition lets the (groupId, level, periodStart) index serve the match and the order.

@@ -14,6 +14,8 @@ CALL (e) {
   DELETE old
 }
 CALL (e) {
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
   MATCH (s:Summary {groupId: $era.groupId, level: $era.level})
   USING INDEX s:Summary(groupId, level, periodStart)
   WHERE s.periodStart IN [d IN $era.periodStarts | date(d)]

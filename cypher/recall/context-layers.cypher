@@ -9,6 +9,8 @@ RETURN
     LIMIT 1
   } AS eras,
   COLLECT {
+    // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+    // the group (see ingest/find-memories.cypher).
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
     USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL

@@ -5,6 +5,8 @@
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
   MATCH (n:Memory {groupId: $groupId, id: hit.id})
   USING INDEX n:Memory(groupId, id)
   RETURN n

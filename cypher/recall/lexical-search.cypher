@@ -75,6 +75,8 @@ CALL (groupMemories, terms) {
   WITH id, sum(part) AS bm25
   ORDER BY bm25 DESC, id
   LIMIT toInteger($contextCandidates)
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
   MATCH (m:Memory {groupId: $groupId, id: id})
   USING INDEX m:Memory(groupId, id)
   RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,

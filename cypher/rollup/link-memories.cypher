@@ -5,6 +5,8 @@
 UNWIND $rows AS row
 MATCH (s:Summary {id: row.summaryId})
 UNWIND row.memoryIds AS memoryId
+// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+// the group (see ingest/find-memories.cypher).
 MATCH (m:Memory {groupId: s.groupId, id: memoryId})
 USING INDEX m:Memory(groupId, id)
 MERGE (s)-[:SUMMARIZES]->(m)

@@ -13,6 +13,8 @@ CALL () {
     ELSE coalesce(max(before.startsAt), datetime($from))
   END AS chainStart
 }
+// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+// the group (see ingest/find-memories.cypher).
 MATCH (s:Summary {groupId: $groupId, level: $level})
 USING INDEX s:Summary(groupId, level, startsAt)
 WHERE s.startsAt >= chainStart

@@ -3,6 +3,8 @@
 UNWIND $sessions AS session
 CALL (session) {
   UNWIND session.newIds AS newId
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
   MATCH (m:Memory {groupId: $groupId, id: newId})
   USING INDEX m:Memory(groupId, id)
   RETURN m

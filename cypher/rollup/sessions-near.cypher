@@ -11,6 +11,8 @@ CALL () {
   RETURN s
   UNION
   UNWIND $explicitKeys AS key
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
   USING INDEX s:Summary(groupId, sessionKey)
   WHERE s.sessionKey = key
