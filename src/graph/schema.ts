@@ -67,8 +67,8 @@ export interface EmbedderShape {
 /**
  * Brings any database to the current schema: drops what earlier versions made and this one replaces, creates every
  * constraint and index if missing, and fills properties that older data lacks. Safe to run any number of times.
- * The memories' vector index follows the embedder: made for a semantic one, dropped for one that is not (the
- * vectors stay on the nodes, so a later semantic embedder of the same size gets its index back from them).
+ * The memories' vector index follows the embedder: made for a semantic one, dropped for one that is not. The
+ * vectors stay on the nodes either way, so making it again is Neo4j's population from them, not a re-embedding.
  */
 export async function applySchema(graph: Graph, embedder: EmbedderShape): Promise<void> {
   const { dimension } = embedder;
