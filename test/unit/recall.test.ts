@@ -113,6 +113,30 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
   };
 }
 
+/** A store for a group of `groupMemories` in an index of 100,000 that notes which memory search each recall took. */
+function memorySearches(calls: string[], groupMemories: number): RecallStore {
+  return store({
+    vectorShare: async () => ({
+      groupMemories,
+      indexMemories: 100_000,
+      groupSummaries: 0,
+      indexSummaries: 0,
+    }),
+    vectorMemories: async (_scope, _vector, candidates) => {
+      calls.push(`index ${candidates}`);
+      return [];
+    },
+    vectorMemoriesByWords: async (_scope, words) => {
+      calls.push(`words ${words.join(' ')}`);
+      return [];
+    },
+    exactMemories: async () => {
+      calls.push('exact');
+      return [];
+    },
+  });
+}
+
 const settings: RecallSettings = {
   listWeights: { vector: 0.05, lexical: 1 },
   minRelevance: 0.3,
@@ -265,23 +289,7 @@ describe('recall (in-memory store)', () => {
 
   it('sizes the vector search by the group’s share of the index', async () => {
     const calls: string[] = [];
-    const recorder = (share: number) =>
-      store({
-        vectorShare: async () => ({
-          groupMemories: share,
-          indexMemories: 100_000,
-          groupSummaries: 0,
-          indexSummaries: 0,
-        }),
-        vectorMemories: async (_scope, _vector, candidates) => {
-          calls.push(`index ${candidates}`);
-          return [];
-        },
-        exactMemories: async () => {
-          calls.push('exact');
-          return [];
-        },
-      });
+    const recorder = (share: number) => memorySearches(calls, share);
     const query: RecallRequestInput = { query: 'team', mode: 'vector', levels: ['memory'] };
     await ask(query, semantic, recorder(10_000));
     await ask(query, semantic, recorder(500));
@@ -292,27 +300,7 @@ describe('recall (in-memory store)', () => {
 
   it('with the hashing embedder, finds the nearest memories of a large group among those sharing its words', async () => {
     const calls: string[] = [];
-    const recorder = (share: number) =>
-      store({
-        vectorShare: async () => ({
-          groupMemories: share,
-          indexMemories: 100_000,
-          groupSummaries: 0,
-          indexSummaries: 0,
-        }),
-        vectorMemories: async () => {
-          calls.push('index');
-          return [];
-        },
-        vectorMemoriesByWords: async (_scope, words) => {
-          calls.push(`words ${words.join(' ')}`);
-          return [];
-        },
-        exactMemories: async () => {
-          calls.push('exact');
-          return [];
-        },
-      });
+    const recorder = (share: number) => memorySearches(calls, share);
     const query: RecallRequestInput = { query: 'the wolves won', mode: 'vector', levels: ['memory'] };
     await ask(query, {}, recorder(10_000));
     // A small group is scanned exactly, as under any embedder; so is a window the words leave short.
