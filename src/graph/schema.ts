@@ -2,7 +2,7 @@ import { SchemaMismatchError } from '../errors.js';
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
-export const MEMORY_VECTOR_INDEX = 'memory_embedding';
+const MEMORY_VECTOR_INDEX = 'memory_embedding';
 export const VECTOR_INDEXES = [MEMORY_VECTOR_INDEX, 'summary_embedding', 'era_embedding'] as const;
 export const FULLTEXT_INDEX = 'group_text_fulltext';
 export const STRATA_INDEXES = [
@@ -88,7 +88,7 @@ export async function applySchema(graph: Graph, embedder: EmbedderShape): Promis
  * The indexes the schema makes for this embedder: all of Strata's, less the memories' vector index for one that is
  * not semantic.
  */
-export function expectedIndexes(embedder: Pick<EmbedderShape, 'semantic'>): string[] {
+function expectedIndexes(embedder: Pick<EmbedderShape, 'semantic'>): string[] {
   return STRATA_INDEXES.filter((name) => embedder.semantic || name !== MEMORY_VECTOR_INDEX);
 }
 
