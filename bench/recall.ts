@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createEmbedder } from '../src/ai/embeddings/index.js';
 import { loadConfig } from '../src/config.js';
-import { queryTerms, termInGroup } from '../src/domain/lucene.js';
+import { anyTermInGroup, queryTerms } from '../src/domain/lucene.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
 import { levelTotals, problems } from './lib/cycles.js';
@@ -155,7 +155,7 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       (n) => {
         const question = RECALL_QUESTIONS[n % RECALL_QUESTIONS.length] as string;
         const groupId = groupIds[Math.floor(n / RECALL_QUESTIONS.length) % groupIds.length] as string;
-        const query = termInGroup(`(${queryTerms(question).join(' ')})`, groupId);
+        const query = anyTermInGroup(queryTerms(question), groupId);
         return strata.graph.read('bench/fulltext-floor', { groupId, query });
       },
       connections,

@@ -47,10 +47,9 @@ export function termInGroup(term: string, groupId: string): string {
   return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})`;
 }
 
-/** The group's texts holding any of the terms (each as queryTerms gives it), with termInGroup's caveats. */
+/** The group's texts holding any of the terms (each as queryTerms gives it): termInGroup of their disjunction. */
 export function anyTermInGroup(terms: string[], groupId: string): string {
-  const any = terms.join(' OR ');
-  return `+groupId:${quoted(groupId)}^0 +(text:(${any}) OR speaker:(${any}))`;
+  return termInGroup(`(${terms.join(' OR ')})`, groupId);
 }
 
 function quoted(text: string): string {
