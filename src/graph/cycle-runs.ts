@@ -56,9 +56,13 @@ export class CycleRunRepository {
     return { abandoned: row.abandoned, previousStatus: row.previousStatus };
   }
 
-  /** Closes the run record with how the cycle ended and, for one skipped, failed or stopped, why. */
+  /**
+   * Closes the run record with how the cycle ended and, for one skipped, failed or stopped, why; and gives the
+   * group's lease back in the same transaction (one commit, not two, at the end of every cycle).
+   */
   async finishRun(run: {
     runId: string;
+    groupId: string;
     status: CycleReport['status'];
     reason: string | null;
     counts: unknown;
@@ -71,8 +75,14 @@ export class CycleRunRepository {
     hasPendingWork: boolean;
     /** When open periods or active sessions become ready: the scheduler runs the group from then on. */
     nextWorkAt: string | null;
+    /** The lease holder: the lease is released only if it still holds it. */
+    leaseOwner: string;
   }): Promise<void> {
-    await this.graph.write('jobs/finish-run', { ...run, counts: JSON.stringify(run.counts) });
+    const { groupId, leaseOwner, ...record } = run;
+    await this.graph.writeTx(async (tx) => {
+      await tx.run('jobs/finish-run', { ...record, counts: JSON.stringify(record.counts) });
+      await tx.run('jobs/release-lease', { leaseId: groupId, owner: leaseOwner });
+    });
   }
 
   async groupsDue(): Promise<string[]> {

@@ -191,8 +191,14 @@ export class RollupRepository {
   /**
    * Several periods of one group and level, one transaction: the summary nodes, their vectors, topics and SUMMARIZES
    * links, and the children's pending flags cleared in the same write. The group lock comes first (see holdGroup).
+   * With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same transaction (as
+   * relinkNextPeriod does): the level's last write saves the level a commit of its own.
    */
-  async writeSummaries(groupId: string, rows: SummaryRow[]): Promise<{ id: string; version: number }[]> {
+  async writeSummaries(
+    groupId: string,
+    rows: SummaryRow[],
+    relink: { level: SummaryLevel; from: string } | null = null,
+  ): Promise<{ id: string; version: number }[]> {
     const topics = rows.map(({ summary }) => ({
       summaryId: summary.id,
       topics: summary.topics.map((name, i) => ({
@@ -219,6 +225,7 @@ export class RollupRepository {
       await tx.run('rollup/link-topics', { rows: topics });
       if (memoryLinks.length > 0) await tx.run('rollup/link-memories', { rows: memoryLinks });
       if (childLinks.length > 0) await tx.run('rollup/link-child-summaries', { rows: childLinks });
+      if (relink) await tx.run('rollup/link-next-period', { groupId, ...relink });
       return written;
     });
   }

@@ -4,6 +4,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import { type CycleReport, type LevelCounts, newCycleReport } from '../domain/cycle-report.js';
+import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { CycleStoppedError, GroupGoneError, LeaseLostError } from '../errors.js';
 import type { CycleRunStore } from '../graph/cycle-runs.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
@@ -128,7 +129,7 @@ export async function runCycle(
     }
     report.decayUpdated = await step(() => refreshDecay(ctx));
     report.pruned = await step(() => prune(ctx));
-    Object.assign(report, await workLeft(ctx));
+    Object.assign(report, workLeft(ctx, report));
   } catch (error) {
     // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the
     // group no longer exists, that is what happened.
@@ -151,10 +152,15 @@ export async function runCycle(
     }
   } finally {
     report.tookMs = Date.now() - started;
-    await finish(deps, report).catch((error) =>
-      deps.log.error({ groupId, err: error }, 'could not record the cycle'),
+    // The record and the lease's release commit together; should that fail, the lease is still given back.
+    const recorded = await finish(deps, report, owner).then(
+      () => true,
+      (error) => {
+        deps.log.error({ groupId, err: error }, 'could not record the cycle');
+        return false;
+      },
     );
-    await deps.runs.releaseLease(groupId, owner).catch(() => undefined);
+    if (!recorded) await deps.runs.releaseLease(groupId, owner).catch(() => undefined);
   }
   deps.log.info(
     { groupId, runId, status: report.status, levels: report.levels, tookMs: report.tookMs },
@@ -170,22 +176,17 @@ export function groupClock(latestMemoryAt: string | null, now: Date): Date {
 }
 
 /**
- * What the group has left once the cycle is through: whether a cycle started now would summarise anything (a period
- * this one failed on), and when what is still open (a period not over, a session still active) becomes ready.
- * Counted as a dry run of the summary levels counts, so pendingWork means exactly "a cycle would do something now":
- * a week that waits for its month to end is not pending work, it is work from nextWorkAt on.
+ * What the group has left once the cycle is through: whether a cycle started now would summarise anything, and when
+ * what is still open (a period not over, a session still active) becomes ready. The steps have just seen it all: a
+ * cycle that writes leaves pending only the periods it failed on (each recorded in the report's errors; what comes
+ * in meanwhile makes the group due by its ingest time), and a dry run would do what it counted. A week that waits
+ * for its month to end is not pending work, it is work from nextWorkAt on.
  */
-async function workLeft(ctx: CycleContext): Promise<Pick<CycleReport, 'pendingWork' | 'nextWorkAt'>> {
-  const probe: CycleContext = { ...ctx, dryRun: true, errors: [], fallbacks: [], waitingUntil: null };
-  const counts = [
-    await rollupSessions(probe),
-    await rollupCalendarLevel(probe, 'day'),
-    await rollupCalendarLevel(probe, 'week'),
-    await rollupCalendarLevel(probe, 'month'),
-  ];
+function workLeft(ctx: CycleContext, report: CycleReport): Pick<CycleReport, 'pendingWork' | 'nextWorkAt'> {
+  const counted = SUMMARY_LEVELS.some((l) => report.levels[l].created + report.levels[l].updated > 0);
   return {
-    pendingWork: counts.some((c) => c.created + c.updated > 0),
-    nextWorkAt: probe.waitingUntil?.toISOString() ?? null,
+    pendingWork: ctx.dryRun ? counted : report.errors.length > 0,
+    nextWorkAt: ctx.waitingUntil?.toISOString() ?? null,
   };
 }
 
@@ -194,7 +195,7 @@ function goneAsNull(error: unknown): null {
   throw error;
 }
 
-async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
+async function finish(deps: CycleDeps, report: CycleReport, leaseOwner: string): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
   // The record ends as the report does: a cycle skipped because its group was deleted under it is skipped, not
   // succeeded. Why it was skipped is its reason, not an error; a failure's or a stop's reason is also listed among
@@ -202,6 +203,7 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
   const reasonIsError = report.status === 'failed' || report.status === 'stopped';
   await deps.runs.finishRun({
     runId: report.runId as string,
+    groupId: report.groupId,
     status: report.status,
     reason: report.reason ?? null,
     counts: { levels: report.levels, decayUpdated: report.decayUpdated, pruned: report.pruned },
@@ -213,5 +215,6 @@ async function finish(deps: CycleDeps, report: CycleReport): Promise<void> {
     // A cycle stopped for shutdown left its remaining periods pending: the next tick, in whichever instance, resumes.
     hasPendingWork: report.pendingWork || report.status === 'stopped',
     nextWorkAt: report.nextWorkAt,
+    leaseOwner,
   });
 }

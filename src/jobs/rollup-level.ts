@@ -69,22 +69,27 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
   let writing: {
     keys: string[];
     earliestStart: number;
+    relinks: boolean;
     outcome: Promise<Settled<{ version: number }[]>>;
   } | null = null;
   // Where the written summaries begin: the chain is relinked from there on, not along the whole level.
   let relinkFrom = Number.POSITIVE_INFINITY;
+  // Whether the level's last write relinked the chain in its own transaction.
+  let relinked = false;
   const settleWrite = async () => {
     if (!writing) return;
-    const { keys, earliestStart, outcome } = writing;
+    const { keys, earliestStart, relinks, outcome } = writing;
     writing = null;
     const result = await outcome;
     if ('error' in result) recordPeriodFailure(ctx, work.level, keys, result.error);
     else {
       for (const { version } of result.value) counts[version === 1 ? 'created' : 'updated']++;
       relinkFrom = Math.min(relinkFrom, earliestStart);
+      relinked = relinks;
     }
   };
-  const flush = async () => {
+  /** Writes the batch; the level's last batch also relinks the chain, saving the level a transaction of its own. */
+  const flush = async (last = false) => {
     if (batch.length === 0) return;
     await settleWrite();
     const keys = batch.map((b) => b.key);
@@ -93,14 +98,25 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
     children = 0;
     since = Date.now();
     const earliestStart = Math.min(...rows.map((r) => Date.parse(r.summary.startsAt)));
-    writing = { keys, earliestStart, outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows)) };
+    // From the earliest of every batch before it that committed and of its own: the same part of the chain the
+    // relink after the level would rebuild.
+    const relink = last
+      ? { level: work.level, from: new Date(Math.min(relinkFrom, earliestStart)).toISOString() }
+      : null;
+    writing = {
+      keys,
+      earliestStart,
+      relinks: last,
+      outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows, relink)),
+    };
   };
   const finishWrites = async () => {
     await flush();
     await settleWrite();
   };
+  // Needed when the last write did not relink: it failed, or the level stopped before it.
   const relink = async () => {
-    if (counts.created + counts.updated > 0)
+    if (!relinked && counts.created + counts.updated > 0)
       await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level, new Date(relinkFrom).toISOString());
   };
   // The lease renewal is asked for once per chunk (it writes only when due, see cycle.ts) without waiting for the
@@ -152,7 +168,7 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
         // A slow summarizer (a remote model) should not leave many finished periods unwritten if the process stops.
         if (batch.length >= SUMMARIES_PER_WRITE || Date.now() - since > FLUSH_AFTER_MS) await flush();
       }
-      await flush();
+      await flush(c === chunks.length - 1);
       await checkLease();
       renewing = settled(ctx.renewLease());
     }

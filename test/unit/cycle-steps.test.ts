@@ -118,10 +118,21 @@ class InMemoryRollups implements RollupStore {
     return new Set(keys.filter((k) => this.summaries.has(`g:${level}:${k}`)));
   }
   writes: number[] = [];
-  async writeSummaries(_g: string, rows: SummaryRow[]) {
+  async writeSummaries(
+    _g: string,
+    rows: SummaryRow[],
+    relink: { level: string; from: string } | null = null,
+  ) {
     this.writes.push(rows.length);
-    return rows.map((row) => ({ id: row.summary.id, version: this.writeSummary(row.summary, row) }));
+    const written = rows.map((row) => ({ id: row.summary.id, version: this.writeSummary(row.summary, row) }));
+    if (relink) {
+      this.relinkedInWrite.push(relink.level);
+      await this.relinkNextPeriod(_g, relink.level, relink.from);
+    }
+    return written;
   }
+  /** The levels whose chain a summary write relinked in its own transaction, in order. */
+  relinkedInWrite: string[] = [];
   private writeSummary(write: SummaryWrite, children: { memoryIds?: string[]; childSummaryIds?: string[] }) {
     const before = this.summaries.get(write.id);
     const stored = {
@@ -231,6 +242,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(first.levels.week).toEqual({ created: 2, updated: 0 });
     expect(first.levels.month).toEqual({ created: 1, updated: 0 });
     expect(rollups.relinked).toEqual(['session', 'day', 'week', 'month']);
+    // Each by its level's last write, in that write's transaction: no transaction of its own.
+    expect(rollups.relinkedInWrite).toEqual(['session', 'day', 'week', 'month']);
     // Many periods per write transaction: one write per level here, not one per period.
     expect(rollups.writes).toEqual([30, 10, 2, 1]);
     const month = rollups.level('month')[0] as StoredSummary;
@@ -340,6 +353,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const report = await runCycle(deps(rollups), 'g', { now: LATER, dryRun: true });
     expect(report.levels.session.created).toBe(30);
     expect(report.levels.day.created).toBe(10);
+    // What it counted, a cycle would do now.
+    expect(report.pendingWork).toBe(true);
     expect(rollups.summaries.size).toBe(0);
     expect([...rollups.memories.values()].every((m) => m.dayPending && m.sessionPending)).toBe(true);
   });
@@ -430,6 +445,31 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(summarisedDuringWrite).toBeGreaterThan(0);
     expect(mostInFlight).toBe(1);
     expect(rollups.level('session')).toHaveLength(260);
+  });
+
+  it('relinks a level after its last write when that write failed, from the batches that committed', async () => {
+    const rollups = new InMemoryRollups();
+    // 260 sessions: two write batches, the second (the last, which would relink) fails.
+    for (let i = 0; i < 260; i++) {
+      rollups.add({
+        id: `m-${String(i).padStart(3, '0')}`,
+        ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 4 * 3_600_000).toISOString(),
+        text: `Message ${i} about the garden beds.`,
+        speaker: 'ana',
+      });
+    }
+    const write = rollups.writeSummaries.bind(rollups);
+    rollups.writeSummaries = async (...args: Parameters<typeof write>) => {
+      if (args[1][0]?.summary.level === 'session' && args[2]) throw new Error('bad batch');
+      return write(...args);
+    };
+    const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-20T00:00:00Z') });
+    expect(report.status).toBe('succeeded');
+    expect(report.levels.session).toEqual({ created: 250, updated: 0 });
+    expect(report.errors).toHaveLength(10);
+    expect(rollups.relinkedInWrite[0]).not.toBe('session');
+    expect(rollups.relinked[0]).toBe('session');
+    expect(rollups.relinkedFrom[0]).toBe('2024-03-04T09:00:00.000Z');
   });
 
   it('records a failed write for every period of its batch and goes on with the next level', async () => {
@@ -549,11 +589,41 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(lost.report.status).toBe('failed');
   });
 
+  it('gives the lease back with the run record, and on its own when the record cannot be written', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    const released: string[] = [];
+    const releasing: CycleRunStore = {
+      ...runs,
+      releaseLease: async (_g, owner) => void released.push(owner),
+    };
+    const { recording, finished } = recordingRuns();
+    await runCycle({ ...deps(rollups), runs: { ...recording, releaseLease: releasing.releaseLease } }, 'g', {
+      now: LATER,
+      owner: 'me',
+    });
+    // finishRun releases the lease in its own transaction: no second call.
+    expect(finished.map((r) => r.leaseOwner)).toEqual(['me']);
+    expect(released).toEqual([]);
+    const unrecorded: CycleRunStore = {
+      ...releasing,
+      finishRun: async () => {
+        throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
+      },
+    };
+    const report = await runCycle({ ...deps(rollups), runs: unrecorded }, 'g', { now: LATER, owner: 'me' });
+    expect(report.status).toBe('succeeded');
+    expect(released).toEqual(['me']);
+  });
+
   it('records a failed cycle as failed with its reason, also among its errors', async () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
-    rollups.relinkNextPeriod = async () => {
-      throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
+    const write = rollups.writeSummaries.bind(rollups);
+    rollups.writeSummaries = async (...args: Parameters<typeof write>) => {
+      if (args[2])
+        throw Object.assign(new Error('disk full'), { code: 'Neo.DatabaseError.General.UnknownError' });
+      return write(...args);
     };
     const { recording, finished } = recordingRuns();
     const report = await runCycle({ ...deps(rollups), runs: recording }, 'g', { now: LATER });
