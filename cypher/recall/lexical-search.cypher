@@ -17,8 +17,11 @@
 // domain/term-evidence.ts (per term held, the hit's score over the term's best, times the term's idf in the group),
 // ties by id. For each, its own fields; the turns just before and after it in its conversation (the same session
 // id, or neither has one, within $gapMinutes: one range seek on (groupId, ts) per direction, each bound written
-// out, since the planner seeks only one bound of a chained comparison); and the summaries above it with the path
-// down from each, so a summary hit can show the candidates beneath it without walking down through its period.
+// out, since the planner seeks only one bound of a chained comparison); and its parents (the session and the day
+// that summarise it). Once for all candidates: the links above those parents (each [parent id, child id]), walked
+// from each distinct parent, since candidates share their weeks and months; graph/recall.ts rebuilds from them the
+// path down from every summary above a candidate, so a summary hit can show the candidates beneath it without
+// walking down through its period.
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
 CALL () {
   RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }
@@ -79,28 +82,40 @@ CALL (groupMemories, terms) {
   // the group (see ingest/find-memories.cypher).
   MATCH (m:Memory {groupId: $groupId, id: id})
   USING INDEX m:Memory(groupId, id)
-  RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
-    previous: COLLECT {
-      MATCH (p:Memory {groupId: $groupId})
-      USING INDEX p:Memory(groupId, ts)
-      WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
-        AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
-      RETURN {id: p.id, text: p.text, speaker: p.speaker, tsMillis: p.ts.epochMillis}
-      ORDER BY p.ts DESC
-      LIMIT 1
-    },
-    next: COLLECT {
-      MATCH (n:Memory {groupId: $groupId})
-      USING INDEX n:Memory(groupId, ts)
-      WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
-        AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
-      RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}
-      ORDER BY n.ts
-      LIMIT 1
-    },
-    above: COLLECT {
-      MATCH up = (m)<-[:SUMMARIZES*1..4]-(:Summary|Era)
-      RETURN reverse([x IN nodes(up) | x.id])
-    }}) AS context
+  WITH collect(m) AS candidates
+  CALL (candidates) {
+    UNWIND candidates AS c
+    MATCH (c)<-[:SUMMARIZES]-(parent)
+    WITH DISTINCT parent
+    MATCH up = (parent)<-[:SUMMARIZES*1..3]-()
+    UNWIND relationships(up) AS link
+    WITH DISTINCT link
+    RETURN collect([startNode(link).id, endNode(link).id]) AS links
+  }
+  // In a subquery of its own, so that no candidates still give one row (an empty context).
+  CALL (candidates) {
+    UNWIND candidates AS m
+    RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
+      previous: COLLECT {
+        MATCH (p:Memory {groupId: $groupId})
+        USING INDEX p:Memory(groupId, ts)
+        WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
+          AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
+        RETURN {id: p.id, text: p.text, speaker: p.speaker, tsMillis: p.ts.epochMillis}
+        ORDER BY p.ts DESC
+        LIMIT 1
+      },
+      next: COLLECT {
+        MATCH (n:Memory {groupId: $groupId})
+        USING INDEX n:Memory(groupId, ts)
+        WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
+          AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
+        RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}
+        ORDER BY n.ts
+        LIMIT 1
+      },
+      parents: COLLECT { MATCH (m)<-[:SUMMARIZES]-(parent) RETURN parent.id }}) AS context
+  }
+  RETURN context, links
 }
-RETURN terms, groupMemories, context
+RETURN terms, groupMemories, context, links

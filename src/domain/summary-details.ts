@@ -51,3 +51,24 @@ export function summaryDetails(
   }
   return details;
 }
+
+/** How far a summary or era can sit above a memory: era, month, week, day. */
+const MAX_LEVELS_ABOVE = 4;
+
+/**
+ * Every path down to a memory from a summary or era above it, top first (the `above` summaryDetails reads), given
+ * each node's parents by id: the links arrive once each, not once per path, and the paths are rebuilt here.
+ */
+export function pathsUp(memoryId: string, parentsOf: ReadonlyMap<string, readonly string[]>): string[][] {
+  const paths: string[][] = [];
+  const climb = (path: string[]) => {
+    if (path.length > MAX_LEVELS_ABOVE) return;
+    for (const parent of parentsOf.get(path[0] as string) ?? []) {
+      const up = [parent, ...path];
+      paths.push(up);
+      climb(up);
+    }
+  };
+  climb([memoryId]);
+  return paths;
+}

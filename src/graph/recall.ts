@@ -1,6 +1,6 @@
 import { anyTermInGroup, termInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
-import type { DetailPath } from '../domain/summary-details.js';
+import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
 import type { Graph } from './graph.js';
 
@@ -62,13 +62,16 @@ interface TurnRow {
   tsMillis: number;
 }
 
-type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; above: string[][] };
+/** A candidate with the ids of the summaries directly above it (its session and day). */
+type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; parents: string[] };
 
 /** The one row of recall/lexical-search.cypher. */
 interface LexicalSearchRow {
   terms: TermHitsRow[];
   groupMemories: number;
   context: MemoryContextRow[];
+  /** The SUMMARIZES links above the candidates' parents, each [parent id, child id]. */
+  links: [string, string][];
 }
 
 /** What recall's lexical search finds: the hits per term, the group's size, the best memory candidates' context. */
@@ -234,14 +237,16 @@ export class RecallRepository {
     if (!row) return { termHits: [], groupMemories: known ?? 0, context: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
+    const parentsOf = new Map<string, string[]>(row.context.map((c) => [c.id, c.parents]));
+    for (const [parent, child] of row.links) parentsOf.set(child, [...(parentsOf.get(child) ?? []), parent]);
     return {
       termHits: row.terms.map(termHitsOf),
       groupMemories: row.groupMemories,
-      context: row.context.map(({ previous, next, above, ...memory }) => ({
+      context: row.context.map(({ previous, next, parents: _parents, ...memory }) => ({
         ...turnOf(memory),
         previous: previous.map(turnOf),
         next: next.map(turnOf),
-        above,
+        above: pathsUp(memory.id, parentsOf),
       })),
     };
   }

@@ -124,8 +124,16 @@ describeNeo4j('recall against Neo4j', () => {
       .map((h) => h.id);
     expect(best).toHaveLength(7);
     expect(context.map((c) => c.id).sort()).toEqual([...best].sort());
-    // Each with its turns in the same session and the summaries above it.
-    for (const c of context) expect(c.above.some((path) => path.at(-1) === c.id)).toBe(true);
+    // Each with its turns in the same session and the summaries above it: every path down to it, rebuilt from the
+    // links the statement returns once, as a walk up from the memory itself finds them.
+    for (const c of context) {
+      const walked = await strata.graph.read<{ path: string[] }>('inspect/paths-above-memory', {
+        groupId: group,
+        memoryId: c.id,
+      });
+      expect(walked.length).toBeGreaterThanOrEqual(3);
+      expect(c.above.map((p) => p.join(' < ')).sort()).toEqual(walked.map((w) => w.path.join(' < ')).sort());
+    }
     expect(context.some((c) => c.next.length + c.previous.length > 0)).toBe(true);
   });
 

@@ -43,8 +43,12 @@ function fakeGraph() {
               tsMillis: Date.UTC(2024, 0, 1),
               previous: [],
               next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
-              above: [['s-tea', 'm-tea']],
+              parents: ['s-tea', 'd-1'],
             },
+          ],
+          links: [
+            ['w-1', 'd-1'],
+            ['mo-1', 'w-1'],
           ],
         },
       ];
@@ -74,7 +78,7 @@ describe('RecallRepository.lexicalSearch', () => {
     expect(dated.termHits[0]?.hits.map((h) => h.inPeriod)).toEqual([true, false]);
   });
 
-  it('returns the context with its times as ISO instants', async () => {
+  it('returns the context with its times as ISO instants and the paths down from the summaries above', async () => {
     const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(
       scope,
       [],
@@ -89,7 +93,13 @@ describe('RecallRepository.lexicalSearch', () => {
         ts: '2024-01-01T00:00:00.000Z',
         previous: [],
         next: [{ id: 'm-2', text: 'yes', speaker: 'bo', ts: '2024-01-01T00:01:00.000Z' }],
-        above: [['s-tea', 'm-tea']],
+        // Every path down from a summary above, rebuilt from the parents and the links above them.
+        above: [
+          ['s-tea', 'm-tea'],
+          ['d-1', 'm-tea'],
+          ['w-1', 'd-1', 'm-tea'],
+          ['mo-1', 'w-1', 'd-1', 'm-tea'],
+        ],
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryDetails } from '../../src/domain/summary-details.js';
+import { pathsUp, summaryDetails } from '../../src/domain/summary-details.js';
 
 describe('summary details', () => {
   // Candidates best first: a and b beneath the week (through their day), c beneath the session, d beneath both.
@@ -53,5 +53,26 @@ describe('summary details', () => {
     const details = summaryDetails(['m', 'e'], twice, new Set(), 3);
     expect(details.get('m')).toEqual({ known: [{ id: 'a', path: ['m', 'w', 'd', 'a'] }], candidates: 1 });
     expect(details.get('e')).toEqual({ known: [], candidates: 0 });
+  });
+});
+
+describe('paths up from a memory', () => {
+  it('gives every path down to it from each summary above, top first, up to four levels', () => {
+    const parentsOf = new Map([
+      ['m', ['s', 'd']],
+      ['d', ['w']],
+      ['w', ['mo']],
+      ['mo', ['era']],
+      // Five steps up: past the walk's four, not followed.
+      ['era', ['beyond']],
+    ]);
+    expect(pathsUp('m', parentsOf)).toEqual([
+      ['s', 'm'],
+      ['d', 'm'],
+      ['w', 'd', 'm'],
+      ['mo', 'w', 'd', 'm'],
+      ['era', 'mo', 'w', 'd', 'm'],
+    ]);
+    expect(pathsUp('alone', parentsOf)).toEqual([]);
   });
 });
