@@ -119,12 +119,19 @@ async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params)
   return result.records.map((record) => toPlain(record.toObject()) as T);
 }
 
-/** Neo4j values to plain JS: temporal values become ISO strings, nodes their properties, integers numbers. */
+/**
+ * Neo4j values to plain JS: temporal values become ISO strings, nodes their properties, integers numbers. Lists and
+ * maps that hold none of those are returned as they are, not copied: most rows are strings, numbers and lists of
+ * them, and recall's rows are large enough for a copy of each to show in its CPU and garbage.
+ */
 export function toPlain(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   // Most values are strings and numbers: they need none of the driver's type tests below.
   if (typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(toPlain);
+  if (Array.isArray(value)) return plainList(value);
+  // The driver decodes a map as a plain object and everything else as an instance of its own classes, so a plain
+  // object needs none of the type tests below either.
+  if (Object.getPrototypeOf(value) === Object.prototype) return plainMap(value as Record<string, unknown>);
   if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
   if (
     neo4j.isDateTime(value) ||
@@ -137,10 +144,36 @@ export function toPlain(value: unknown): unknown {
     return isoOf(value);
   }
   if (neo4j.isNode(value)) return toPlain((value as { properties: unknown }).properties);
-  if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, toPlain(v)]));
+  return plainMap(value as Record<string, unknown>);
+}
+
+/** The list itself when toPlain changes none of its items, else a copy with them changed. */
+function plainList(list: unknown[]): unknown[] {
+  let copy: unknown[] | null = null;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const plain = toPlain(item);
+    if (copy) copy.push(plain);
+    else if (plain !== item) {
+      copy = list.slice(0, i);
+      copy.push(plain);
+    }
   }
-  return value;
+  return copy ?? list;
+}
+
+/** A plain object when toPlain changes none of its values (the map itself, if it is one), else a copy with them changed. */
+function plainMap(map: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(map)) {
+    const value = map[key];
+    const plain = toPlain(value);
+    if (plain === value) continue;
+    copy ??= { ...map };
+    copy[key] = plain;
+  }
+  if (copy) return copy;
+  return Object.getPrototypeOf(map) === Object.prototype ? map : { ...map };
 }
 
 function isoOf(value: unknown): string {

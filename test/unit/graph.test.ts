@@ -1,7 +1,7 @@
 import neo4j, { type Driver, Neo4jError } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../src/errors.js';
-import { Graph } from '../../src/graph/graph.js';
+import { Graph, toPlain } from '../../src/graph/graph.js';
 
 /** A driver whose sessions answer from scripts: what session.run and executeRead do, in the order they are asked. */
 function scriptedDriver(run: () => Promise<unknown>, executeRead: () => Promise<unknown>) {
@@ -62,5 +62,39 @@ describe('Graph.read', () => {
     );
     await expect(new Graph(driver, 'neo4j').read('inspect/database-counts')).rejects.toBe(syntax);
     expect(calls).toEqual(['run']);
+  });
+});
+
+describe('toPlain', () => {
+  it("turns the driver's values into plain JS wherever they sit in a row", () => {
+    const at = new neo4j.types.DateTime(2024, 3, 4, 9, 30, 0, 0, 0);
+    const node = new neo4j.types.Node(neo4j.int(1), ['Memory'], { id: 'm1', n: neo4j.int(7) }, 'e1');
+    expect(
+      toPlain({
+        when: at,
+        count: neo4j.int(3),
+        node,
+        list: [1, at, null, undefined],
+        nested: { day: new neo4j.types.Date(2024, 3, 4) },
+      }),
+    ).toEqual({
+      when: '2024-03-04T09:30:00.000Z',
+      count: 3,
+      node: { id: 'm1', n: 7 },
+      list: [1, '2024-03-04T09:30:00.000Z', null, null],
+      nested: { day: '2024-03-04' },
+    });
+  });
+
+  it('returns lists and maps that hold nothing to change as they are, and copies those that do', () => {
+    const row = { ids: ['a', 'b'], scores: [1, 2], context: [{ id: 'a', parents: ['s'] }] };
+    expect(toPlain(row)).toBe(row);
+    const mixed = { ids: ['a'], count: neo4j.int(2) };
+    const plain = toPlain(mixed) as Record<string, unknown>;
+    expect(plain).not.toBe(mixed);
+    expect(plain).toEqual({ ids: ['a'], count: 2 });
+    // The unchanged list is shared, the driver's value is left as it was.
+    expect(plain.ids).toBe(mixed.ids);
+    expect(neo4j.isInt(mixed.count)).toBe(true);
   });
 });
