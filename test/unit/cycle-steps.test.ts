@@ -228,6 +228,18 @@ function twoWeeks(rollups: InMemoryRollups) {
   }
 }
 
+/** 260 messages four hours apart from 4 March: 260 sessions, more than one write batch (250) of them. */
+function twoBatchesOfSessions(rollups: InMemoryRollups) {
+  for (let i = 0; i < 260; i++) {
+    rollups.add({
+      id: `m-${String(i).padStart(3, '0')}`,
+      ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 4 * 3_600_000).toISOString(),
+      text: `Message ${i} about the garden beds and the tomato seedlings.`,
+      speaker: ['ana', 'ben', 'cai'][i % 3] as string,
+    });
+  }
+}
+
 const LATER = new Date('2024-04-20T00:00:00Z');
 
 describe('the roll-up cycle (in-memory repository)', () => {
@@ -404,15 +416,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
 
   it('summarises the next periods while a batch is written, one write at a time and in order', async () => {
     const rollups = new InMemoryRollups();
-    // 260 messages four hours apart: 260 sessions, more than one write batch (250) of them.
-    for (let i = 0; i < 260; i++) {
-      rollups.add({
-        id: `m-${String(i).padStart(3, '0')}`,
-        ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 4 * 3_600_000).toISOString(),
-        text: `Message ${i} about the garden beds and the tomato seedlings.`,
-        speaker: ['ana', 'ben', 'cai'][i % 3] as string,
-      });
-    }
+    twoBatchesOfSessions(rollups);
     const write = rollups.writeSummaries.bind(rollups);
     let inFlight = 0;
     let mostInFlight = 0;
@@ -449,15 +453,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
 
   it('relinks a level after its last write when that write failed, from the batches that committed', async () => {
     const rollups = new InMemoryRollups();
-    // 260 sessions: two write batches, the second (the last, which would relink) fails.
-    for (let i = 0; i < 260; i++) {
-      rollups.add({
-        id: `m-${String(i).padStart(3, '0')}`,
-        ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 4 * 3_600_000).toISOString(),
-        text: `Message ${i} about the garden beds.`,
-        speaker: 'ana',
-      });
-    }
+    // The second of the two session batches (the last, which would relink) fails.
+    twoBatchesOfSessions(rollups);
     const write = rollups.writeSummaries.bind(rollups);
     rollups.writeSummaries = async (...args: Parameters<typeof write>) => {
       if (args[1][0]?.summary.level === 'session' && args[2]) throw new Error('bad batch');
