@@ -242,7 +242,7 @@ export class RecallRepository {
     return {
       termHits: row.terms.map(termHitsOf),
       groupMemories: row.groupMemories,
-      context: row.context.map(({ previous, next, parents: _parents, ...memory }) => ({
+      context: row.context.map(({ previous, next, ...memory }) => ({
         ...turnOf(memory),
         previous: previous.map(turnOf),
         next: next.map(turnOf),
