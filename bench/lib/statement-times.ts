@@ -1,4 +1,4 @@
-import type { Graph, GraphTx } from '../../src/graph/graph.js';
+import type { Graph, GraphTx, Statement } from '../../src/graph/graph.js';
 
 /** One statement's calls and time; a write transaction is named by the statements in it, joined with ' + '. */
 export interface StatementTime {
@@ -41,6 +41,10 @@ export function statementTimes(graph: Graph): { start(): void; stop(): Statement
           run: (name: string, params?: Record<string, unknown>) => {
             names.push(name);
             return tx.run(name, params);
+          },
+          runAll: (statements: Statement[]) => {
+            names.push(...statements.map((s) => s.name));
+            return tx.runAll(statements);
           },
         };
         return work(naming as GraphTx);

@@ -1,6 +1,6 @@
 import type { CalendarLevel } from '../domain/levels.js';
 import type { Graph } from './graph.js';
-import { holdGroup } from './groups.js';
+import { writeHoldingGroup } from './groups.js';
 
 export interface StoredEra {
   id: string;
@@ -102,13 +102,16 @@ export class EraRepository {
     changed: { era: EraWrite; embedding: number[]; topics: { id: string; name: string; weight: number }[] }[],
     keepIds: string[],
   ): Promise<void> {
-    await this.graph.writeTx(async (tx) => {
-      await holdGroup(tx, groupId);
-      for (const { era, embedding, topics } of changed)
-        await tx.run('eras/upsert-era', { era, embedding, topics });
-      await tx.run('eras/delete-eras', { groupId, keepIds });
-      await tx.run('eras/link-next-era', { groupId });
-    });
+    await this.graph.writeTx((tx) =>
+      writeHoldingGroup(tx, groupId, [
+        ...changed.map(({ era, embedding, topics }) => ({
+          name: 'eras/upsert-era',
+          params: { era, embedding, topics },
+        })),
+        { name: 'eras/delete-eras', params: { groupId, keepIds } },
+        { name: 'eras/link-next-era', params: { groupId } },
+      ]),
+    );
   }
 
   topicTimeline(

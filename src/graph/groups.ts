@@ -1,6 +1,6 @@
 import { GroupGoneError } from '../errors.js';
 import { cypher } from './cypher.js';
-import type { Graph, GraphTx } from './graph.js';
+import type { Graph, GraphTx, Row, Statement } from './graph.js';
 
 /** The Group node: a tenant's settings and bookkeeping. Its memories and summaries carry its id as a property. */
 export class GroupRepository {
@@ -8,7 +8,7 @@ export class GroupRepository {
 
   /**
    * Deletes the group for good, even while its cycle runs: the group node goes first (waiting for any cycle write
-   * in flight, see holdGroup), so no later write of that cycle lands; then everything the group owns, in batches.
+   * in flight, see writeHoldingGroup), so no later write of that cycle lands; then everything the group owns, in batches.
    */
   async deleteGroup(groupId: string): Promise<void> {
     await this.graph.write('maintenance/delete-group-node', { groupId });
@@ -17,10 +17,16 @@ export class GroupRepository {
 }
 
 /**
- * Starts a cycle's write transaction: locks the group node until commit (a delete waits for it) and throws when the
- * group is gone, so nothing is written for a deleted group.
+ * A cycle's write: the group node's lock first, held until commit (a delete waits for it), then the statements,
+ * sent with it in one go (GraphTx.runAll). Throws GroupGoneError when the group is gone, which rolls everything back,
+ * so nothing is written for a deleted group. Returns the statements' rows, in order.
  */
-export async function holdGroup(tx: GraphTx, groupId: string): Promise<void> {
-  const rows = await tx.run('jobs/hold-group', { groupId });
-  if (rows.length === 0) throw new GroupGoneError(groupId);
+export async function writeHoldingGroup(
+  tx: GraphTx,
+  groupId: string,
+  statements: Statement[],
+): Promise<Row[][]> {
+  const [held, ...rows] = await tx.runAll([{ name: 'jobs/hold-group', params: { groupId } }, ...statements]);
+  if (held?.length === 0) throw new GroupGoneError(groupId);
+  return rows;
 }

@@ -1,7 +1,7 @@
 import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
 import { topicId } from '../domain/topics.js';
-import type { Graph } from './graph.js';
-import { holdGroup } from './groups.js';
+import type { Graph, Statement } from './graph.js';
+import { writeHoldingGroup } from './groups.js';
 
 export interface PendingSessionMemory {
   id: string;
@@ -190,7 +190,7 @@ export class RollupRepository {
 
   /**
    * Several periods of one group and level, one transaction: the summary nodes, their vectors, topics and SUMMARIZES
-   * links, and the children's pending flags cleared in the same write. The group lock comes first (see holdGroup).
+   * links, and the children's pending flags cleared in the same write. The group lock comes first (see writeHoldingGroup).
    * With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same transaction (as
    * relinkNextPeriod does): the level's last write saves the level a commit of its own.
    */
@@ -213,20 +213,27 @@ export class RollupRepository {
     const childLinks = rows.flatMap(({ summary, childSummaryIds }) =>
       childSummaryIds?.length ? [{ summaryId: summary.id, childIds: childSummaryIds }] : [],
     );
+    const statements: Statement[] = [
+      {
+        name: 'rollup/upsert-summaries',
+        params: {
+          rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
+            summary,
+            embedding,
+            contentEmbedding,
+          })),
+        },
+      },
+      { name: 'rollup/link-topics', params: { rows: topics } },
+      ...(memoryLinks.length > 0 ? [{ name: 'rollup/link-memories', params: { rows: memoryLinks } }] : []),
+      ...(childLinks.length > 0
+        ? [{ name: 'rollup/link-child-summaries', params: { rows: childLinks } }]
+        : []),
+      ...(relink ? [{ name: 'rollup/link-next-period', params: { groupId, ...relink } }] : []),
+    ];
     return this.graph.writeTx(async (tx) => {
-      await holdGroup(tx, groupId);
-      const written = await tx.run<{ id: string; version: number }>('rollup/upsert-summaries', {
-        rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
-          summary,
-          embedding,
-          contentEmbedding,
-        })),
-      });
-      await tx.run('rollup/link-topics', { rows: topics });
-      if (memoryLinks.length > 0) await tx.run('rollup/link-memories', { rows: memoryLinks });
-      if (childLinks.length > 0) await tx.run('rollup/link-child-summaries', { rows: childLinks });
-      if (relink) await tx.run('rollup/link-next-period', { groupId, ...relink });
-      return written;
+      const [written] = await writeHoldingGroup(tx, groupId, statements);
+      return written as { id: string; version: number }[];
     });
   }
 

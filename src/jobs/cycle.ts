@@ -61,10 +61,11 @@ export async function runCycle(
   const owner = options.owner ?? `${processOwner}:${randomUUID().slice(0, 8)}`;
   const report = newCycleReport(groupId, new Date(started).toISOString(), { dryRun });
   const ttl = deps.config.scheduler.leaseSeconds;
-  const settings = await deps.rollups.groupSettings(groupId);
-  const lease = settings ? await deps.runs.acquireLease(groupId, owner, ttl).catch(goneAsNull) : null;
-  if (!settings || !lease) return { ...report, status: 'skipped', reason: `group ${groupId} does not exist` };
-  if (!lease.acquired) {
+  const runId = randomUUID();
+  const opened = await deps.runs.openRun({ runId, groupId, owner, ttlSeconds: ttl, dryRun });
+  if (!opened) return { ...report, status: 'skipped', reason: `group ${groupId} does not exist` };
+  const { settings, lease, run } = opened;
+  if (!run) {
     return {
       ...report,
       status: 'skipped',
@@ -74,14 +75,12 @@ export async function runCycle(
     };
   }
 
-  const runId = randomUUID();
   report.runId = runId;
   let leaseRenewedAt = Date.now();
   try {
-    const { abandoned, previousStatus } = await deps.runs.startRun(runId, groupId, owner, dryRun);
-    if (abandoned > 0) {
+    if (run.abandoned > 0) {
       deps.log.warn(
-        { groupId, runId, abandoned },
+        { groupId, runId, abandoned: run.abandoned },
         'took over the lease of a dead owner: its run marked abandoned',
       );
     }
@@ -118,7 +117,7 @@ export async function runCycle(
       return run();
     };
     // Only a cycle that did not succeed can have left a chain unlinked: after a success the scan is skipped.
-    if (previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
+    if (run.previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
     report.levels.session = await step(() => rollupSessions(ctx));
     report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
     report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));
@@ -188,11 +187,6 @@ function workLeft(ctx: CycleContext, report: CycleReport): Pick<CycleReport, 'pe
     pendingWork: ctx.dryRun ? counted : report.errors.length > 0,
     nextWorkAt: ctx.waitingUntil?.toISOString() ?? null,
   };
-}
-
-function goneAsNull(error: unknown): null {
-  if (error instanceof GroupGoneError) return null;
-  throw error;
 }
 
 async function finish(deps: CycleDeps, report: CycleReport, leaseOwner: string): Promise<void> {

@@ -53,15 +53,23 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
   };
 
   it("answers 409 with the holder's expiry and Retry-After, and does nothing", async () => {
-    const lease = await strata.runs.acquireLease(groupId, OTHER, 120);
-    expect(lease.acquired).toBe(true);
+    const lease = (
+      await strata.runs.openRun({
+        runId: `other-${groupId}`,
+        groupId,
+        owner: OTHER,
+        ttlSeconds: 120,
+        dryRun: false,
+      })
+    )?.lease;
+    expect(lease?.acquired).toBe(true);
     const runsBefore = await strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', {
       groupId,
     });
 
     const res = await request(app).post(`/v1/groups/${groupId}/aggregate`);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: 'lease_held', leaseExpiresAt: lease.expiresAt });
+    expect(res.body).toMatchObject({ error: 'lease_held', leaseExpiresAt: lease?.expiresAt });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBe(res.body.retryAfterSeconds);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -93,8 +101,14 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
   it('marks the run of an owner that died holding the lease abandoned when the next cycle takes it over', async () => {
     // The dead owner: its lease ran out (0 s), its run record never closed.
     const deadRun = `dead-run-${groupId}`;
-    expect((await strata.runs.acquireLease(groupId, OTHER, 0)).acquired).toBe(true);
-    await strata.runs.startRun(deadRun, groupId, OTHER, false);
+    const opened = await strata.runs.openRun({
+      runId: deadRun,
+      groupId,
+      owner: OTHER,
+      ttlSeconds: 0,
+      dryRun: false,
+    });
+    expect(opened?.run).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     const report = await strata.cycle(groupId);
@@ -111,12 +125,27 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
   });
 
   it('tells a cycle whether the last one that could write succeeded or died on the way', async () => {
+    // A dry run's opening, its lease expiring at once so that the next opening takes it.
     const previous = async () =>
-      (await strata.runs.startRun(`probe-${Date.now()}`, groupId, 'probe-owner', true)).previousStatus;
+      (
+        await strata.runs.openRun({
+          runId: `probe-${Date.now()}`,
+          groupId,
+          owner: 'probe-owner',
+          ttlSeconds: 0,
+          dryRun: true,
+        })
+      )?.run?.previousStatus;
     expect(await previous()).toBe('succeeded');
     // A writing cycle that dies after its start leaves 'running' behind; a dry run changes nothing.
-    expect((await strata.runs.acquireLease(groupId, OTHER, 0)).acquired).toBe(true);
-    await strata.runs.startRun(`dead-again-${groupId}`, groupId, OTHER, false);
+    const dead = await strata.runs.openRun({
+      runId: `dead-again-${groupId}`,
+      groupId,
+      owner: OTHER,
+      ttlSeconds: 0,
+      dryRun: false,
+    });
+    expect(dead?.run).not.toBeNull();
     expect(await previous()).toBe('running');
     expect(await previous()).toBe('running');
     await new Promise((resolve) => setTimeout(resolve, 20));

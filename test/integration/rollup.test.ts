@@ -356,10 +356,19 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     const g = group('expiry');
     await strata.services.ingest(g, demoMemories(18).slice(0, 5));
     const runs = new CycleRunRepository(strata.graph);
-    expect((await runs.acquireLease(g, 'crashed', 1)).acquired).toBe(true);
-    expect((await runs.acquireLease(g, 'other', 60)).acquired).toBe(false);
+    const open = async (owner: string, ttlSeconds: number) =>
+      (await runs.openRun({ runId: `${owner}-${Date.now()}`, groupId: g, owner, ttlSeconds, dryRun: false }))
+        ?.lease.acquired;
+    expect(await open('crashed', 1)).toBe(true);
+    expect(await open('other', 60)).toBe(false);
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await runs.acquireLease(g, 'other', 60)).acquired).toBe(true);
+    expect(await open('other', 60)).toBe(true);
+    // A group that does not exist gets no lease, and no lease node is left for it.
+    const missing = `${g}-missing`;
+    expect(
+      await runs.openRun({ runId: 'none', groupId: missing, owner: 'other', ttlSeconds: 60, dryRun: false }),
+    ).toBeNull();
+    expect(await strata.graph.read('inspect/cycle-leases', { groupIds: [missing] })).toEqual([]);
     await runs.releaseLease(g, 'other');
   });
 

@@ -175,10 +175,13 @@ class InMemoryRollups implements RollupStore {
 
 const config = loadConfig({ PRUNE_ENABLED: 'false', ERAS_ENABLED: 'false' });
 const runs: CycleRunStore = {
-  acquireLease: async () => ({ acquired: true, owner: 'test', expiresAt: '' }),
+  openRun: async () => ({
+    settings: { timezone: 'UTC', latestMemoryAt: null },
+    lease: { acquired: true, owner: 'test', expiresAt: '' },
+    run: { abandoned: 0, previousStatus: null },
+  }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
-  startRun: async () => ({ abandoned: 0, previousStatus: null }),
   finishRun: async () => undefined,
 };
 /** A run store that keeps every run record it is asked to finish, in order. */
@@ -550,7 +553,11 @@ describe('the roll-up cycle (in-memory repository)', () => {
     rollups.relinked = [];
     const afterSuccess: CycleRunStore = {
       ...runs,
-      startRun: async () => ({ abandoned: 0, previousStatus: 'succeeded' }),
+      openRun: async () => ({
+        settings: { timezone: 'UTC', latestMemoryAt: null },
+        lease: { acquired: true, owner: 'test', expiresAt: '' },
+        run: { abandoned: 0, previousStatus: 'succeeded' },
+      }),
     };
     await runCycle({ ...deps(rollups), runs: afterSuccess }, 'g', { now: LATER });
     expect(rollups.relinked).toEqual([]);
@@ -584,6 +591,37 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const lost = await renewals(0, false);
     expect(lost.asked).toBe(1);
     expect(lost.report.status).toBe('failed');
+  });
+
+  it('skips without summarising or recording a run when its group is gone or another owner holds the lease', async () => {
+    const skipped = async (opening: Awaited<ReturnType<CycleRunStore['openRun']>>) => {
+      const rollups = new InMemoryRollups();
+      twoWeeks(rollups);
+      const { recording, finished } = recordingRuns();
+      const report = await runCycle(
+        { ...deps(rollups), runs: { ...recording, openRun: async () => opening } },
+        'g',
+        {
+          now: LATER,
+        },
+      );
+      return { report, finished, written: rollups.level('session').length };
+    };
+    const gone = await skipped(null);
+    expect(gone.report).toMatchObject({ status: 'skipped', reason: 'group g does not exist' });
+    expect(gone.report.runId).toBeNull();
+    expect([gone.finished, gone.written]).toEqual([[], 0]);
+    const held = await skipped({
+      settings: { timezone: 'UTC', latestMemoryAt: null },
+      lease: { acquired: false, owner: 'other:1', expiresAt: '2025-01-01T00:00:00.000Z' },
+      run: null,
+    });
+    expect(held.report).toMatchObject({
+      status: 'skipped',
+      reason: 'another instance (other:1) holds the cycle lease until 2025-01-01T00:00:00.000Z',
+      leaseExpiresAt: '2025-01-01T00:00:00.000Z',
+    });
+    expect([held.finished, held.written]).toEqual([[], 0]);
   });
 
   it('gives the lease back with the run record, and on its own when the record cannot be written', async () => {

@@ -1,7 +1,7 @@
 import neo4j, { type Driver, Neo4jError } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../src/errors.js';
-import { Graph, toPlain } from '../../src/graph/graph.js';
+import { Graph, GraphTx, toPlain } from '../../src/graph/graph.js';
 
 /** A driver whose sessions answer from scripts: what session.run and executeRead do, in the order they are asked. */
 function scriptedDriver(run: () => Promise<unknown>, executeRead: () => Promise<unknown>) {
@@ -62,6 +62,51 @@ describe('Graph.read', () => {
     );
     await expect(new Graph(driver, 'neo4j').read('inspect/database-counts')).rejects.toBe(syntax);
     expect(calls).toEqual(['run']);
+  });
+});
+
+describe('GraphTx.runAll', () => {
+  /** A transaction that records what is sent and answers each statement only when the test says so. */
+  function heldTransaction() {
+    const sent: string[] = [];
+    const answers: ((rows: unknown[]) => void)[] = [];
+    const tx = {
+      run: (query: string) => {
+        sent.push(query.split('\n').find((l) => !l.startsWith('//')) ?? '');
+        return new Promise((resolve) => {
+          answers.push((rows) => resolve({ records: rows.map((row) => ({ toObject: () => row })) }));
+        });
+      },
+    };
+    return { tx: new GraphTx(tx as never), sent, answers };
+  }
+
+  it('sends every statement before the first answer comes, and returns their rows in order', async () => {
+    const { tx, sent, answers } = heldTransaction();
+    const all = tx.runAll([
+      { name: 'jobs/hold-group', params: { groupId: 'g' } },
+      { name: 'eras/link-next-era', params: { groupId: 'g' } },
+    ]);
+    expect(sent).toHaveLength(2);
+    answers[1]?.([]);
+    answers[0]?.([{ id: 'g' }]);
+    expect(await all).toEqual([[{ id: 'g' }], []]);
+  });
+
+  it('fails with the error of the statement that failed', async () => {
+    const failing = {
+      run: (query: string) =>
+        query.includes('lastCycleWriteAt')
+          ? Promise.reject(new Error('locked'))
+          : Promise.resolve({ records: [] }),
+    };
+    const tx = new GraphTx(failing as never);
+    await expect(
+      tx.runAll([
+        { name: 'eras/link-next-era', params: { groupId: 'g' } },
+        { name: 'jobs/hold-group', params: { groupId: 'g' } },
+      ]),
+    ).rejects.toThrow('locked');
   });
 });
 
