@@ -28,11 +28,15 @@ const MIN_KEY_TOPICS = 3;
 /** Added to both rates so a term the rest never uses does not score infinitely, and a rare one not hugely. */
 const RATE_SMOOTHING = 0.02;
 
+/** A topic of a period as the themes count it: its normalised name, its spelling there, and its weight. */
+interface PeriodTerm {
+  key: string;
+  name: string;
+  weight: number;
+}
+
 /** A period's topics that `keep` accepts, by normalised name, weighted so its top topic weighs 1. */
-function periodTerms(
-  period: EraPeriod,
-  keep: (term: string) => boolean,
-): { key: string; name: string; weight: number }[] {
+function periodTerms(period: EraPeriod, keep: (term: string) => boolean): PeriodTerm[] {
   const topics = mergeTopics(period.topics)
     .map((t) => ({ key: normalizeTopic(t.name), name: t.name, weight: t.weight }))
     .filter((t) => t.weight > 0 && keep(t.key));
@@ -40,19 +44,18 @@ function periodTerms(
   return topics.map((t) => ({ ...t, weight: t.weight / top }));
 }
 
-/** Summed topic weight per normalised term over the periods. */
-function termWeights(periods: readonly EraPeriod[], keep: (term: string) => boolean): Map<string, number> {
+/** Summed topic weight per normalised term over the periods' terms. */
+function termWeights(periods: readonly PeriodTerm[][]): Map<string, number> {
   const sums = new Map<string, number>();
-  for (const p of periods)
-    for (const t of periodTerms(p, keep)) sums.set(t.key, (sums.get(t.key) ?? 0) + t.weight);
+  for (const terms of periods) for (const t of terms) sums.set(t.key, (sums.get(t.key) ?? 0) + t.weight);
   return sums;
 }
 
 /** How each normalised term is best written: the spelling with the most weight ("Lisbon", "RSVPs"). */
-function displayNames(periods: readonly EraPeriod[], keep: (term: string) => boolean): Map<string, string> {
+function displayNames(periods: readonly PeriodTerm[][]): Map<string, string> {
   const spellings = new Map<string, Map<string, number>>();
-  for (const p of periods) {
-    for (const t of periodTerms(p, keep)) {
+  for (const terms of periods) {
+    for (const t of terms) {
       const forms = spellings.get(t.key) ?? new Map<string, number>();
       forms.set(t.name, (forms.get(t.name) ?? 0) + t.weight);
       spellings.set(t.key, forms);
@@ -98,18 +101,22 @@ const inside = (era: EraBounds) => (p: EraPeriod) => p.periodStart >= era.start 
 
 /**
  * Key topics and theme of each era, against all the periods given (the group's history, or as much of it as the
- * caller has). `keep` says which terms may appear at all (see theme-words.ts).
+ * caller has). `keep` says which terms may appear at all (see theme-words.ts). An era's description depends on the
+ * periods and its own bounds alone, so a caller asks only for the eras it needs. Each period's terms are taken
+ * once, whatever the number of eras.
  */
 export function describeEras(
   periods: readonly EraPeriod[],
   eras: readonly EraBounds[],
   keep: (term: string) => boolean,
 ): EraDescription[] {
-  const total = termWeights(periods, keep);
-  const display = displayNames(periods, keep);
+  const termsOf = periods.map((p) => periodTerms(p, keep));
+  const total = termWeights(termsOf);
+  const display = displayNames(termsOf);
   return eras.map((era) => {
-    const own = periods.filter(inside(era));
-    const weights = termWeights(own, keep);
+    const isInside = inside(era);
+    const own = termsOf.filter((_, i) => isInside(periods[i] as EraPeriod));
+    const weights = termWeights(own);
     const elsewhere = periods.length - own.length;
     const scores = new Map<string, number>();
     for (const [term, weight] of weights) {

@@ -325,7 +325,8 @@ export function updateEras(input: {
   } else {
     const bounds = tile(confirmedStarts(window, options), window, windowStart);
     const keep = options.keepTerm ?? (() => true);
-    const described = describeEras(sorted, [...closed, ...bounds], keep).slice(closed.length);
+    // Closed eras keep their words: only the window's new bounds are described.
+    const described = describeEras(sorted, bounds, keep);
     eras = [
       ...closed,
       ...bounds.map((b, k) => ({ ...b, ...(described[k] as object), earlier: false }) as EraSegment),

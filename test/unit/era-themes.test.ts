@@ -33,6 +33,12 @@ describe('describeEras', () => {
     expect(first?.keyTopics[0]).toBe('coffee');
   });
 
+  it('describes an era asked for alone as it does among the others: against every period, whatever the eras', () => {
+    const [second] = describeEras(periods, [eras[1] as (typeof eras)[number]], everything);
+    expect(second).toEqual(describeEras(periods, eras, everything)[1]);
+    expect(second?.theme).toBe('adoption · home study · agency');
+  });
+
   it('leaves out the terms the filter refuses, in themes and key topics alike', () => {
     const [first] = describeEras(periods, eras, (term) => !term.includes('dance'));
     expect(first?.theme).toBe('rehearsal · costume');
