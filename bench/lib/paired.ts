@@ -1,6 +1,6 @@
 /** Paired rounds of two builds: the order they take turns in, and the difference within each pair. */
 
-/** 0 for the first build, 1 for the second, round 1 first: A B, B A, A B, ... so neither always goes first in a pair. */
+/** 0 for the first build, 1 for the second, from round 1: A B, B A, A B, ... so neither always goes first in a pair. */
 export function abbaOrder(round: number): 0 | 1 {
   const pair = Math.ceil(round / 2);
   const firstOfPair = round % 2 === 1;

@@ -36,8 +36,8 @@ export class CycleRunRepository {
    * expired or already the owner's, and, when the lease is the owner's, opens the run record. The caller then holds
    * the lease, so runs of other owners still marked running (their owner died or lost the lease before closing
    * them) are marked abandoned; the opening says how many were, and how the group's previous writing cycle ended
-   * (null before its first). As three transactions, these were a tenth of an incremental cycle's round trips.
-   * Null when the group does not exist.
+   * (null before its first). One transaction where there were three: every cycle opens, even one with nothing to
+   * do. Null when the group does not exist.
    */
   async openRun(run: {
     runId: string;

@@ -8,7 +8,8 @@ export class GroupRepository {
 
   /**
    * Deletes the group for good, even while its cycle runs: the group node goes first (waiting for any cycle write
-   * in flight, see writeHoldingGroup), so no later write of that cycle lands; then everything the group owns, in batches.
+   * in flight, see writeHoldingGroup), so no later write of that cycle lands; then everything the group owns, in
+   * batches.
    */
   async deleteGroup(groupId: string): Promise<void> {
     await this.graph.write('maintenance/delete-group-node', { groupId });

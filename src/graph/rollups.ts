@@ -190,9 +190,9 @@ export class RollupRepository {
 
   /**
    * Several periods of one group and level, one transaction: the summary nodes, their vectors, topics and SUMMARIZES
-   * links, and the children's pending flags cleared in the same write. The group lock comes first (see writeHoldingGroup).
-   * With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same transaction (as
-   * relinkNextPeriod does): the level's last write saves the level a commit of its own.
+   * links, and the children's pending flags cleared in the same write, all sent at once behind the group lock (see
+   * writeHoldingGroup). With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same
+   * transaction (as relinkNextPeriod does): the level's last write saves the level a commit of its own.
    */
   async writeSummaries(
     groupId: string,
