@@ -1,5 +1,4 @@
 import type { CycleReport } from '../domain/cycle-report.js';
-import { GroupGoneError } from '../errors.js';
 import type { Graph } from './graph.js';
 import type { GroupCycleSettings } from './rollups.js';
 
@@ -32,12 +31,10 @@ export class CycleRunRepository {
   constructor(private readonly graph: Graph) {}
 
   /**
-   * What every cycle does first, in one transaction: reads the group's settings, takes its lease if it is free,
-   * expired or already the owner's, and, when the lease is the owner's, opens the run record. The caller then holds
-   * the lease, so runs of other owners still marked running (their owner died or lost the lease before closing
-   * them) are marked abandoned; the opening says how many were, and how the group's previous writing cycle ended
-   * (null before its first). One transaction where there were three: every cycle opens, even one with nothing to
-   * do. Null when the group does not exist.
+   * What every cycle does first, in one statement (jobs/open-run.cypher): reads the group's settings, takes its lease
+   * if it is free, expired or already the owner's, and, when the lease is the owner's, opens the run record, marking
+   * abandoned the runs that owners which died left open. One round trip where there were three: every cycle opens,
+   * even one with nothing to do. Null when the group does not exist.
    */
   async openRun(run: {
     runId: string;
@@ -46,31 +43,17 @@ export class CycleRunRepository {
     ttlSeconds: number;
     dryRun: boolean;
   }): Promise<RunOpening | null> {
-    const { runId, groupId, owner, ttlSeconds, dryRun } = run;
-    return this.graph
-      .writeTx(async (tx) => {
-        const [settings] = await tx.run<GroupCycleSettings>('rollup/group-settings', { groupId });
-        if (!settings) return null;
-        const [lease] = await tx.run<LeaseState>('jobs/acquire-lease', {
-          leaseId: groupId,
-          owner,
-          ttlSeconds,
-        });
-        if (!lease) return null;
-        if (!lease.acquired) return { settings, lease, run: null };
-        const [started] = await tx.run<RunStart>('jobs/start-run', { runId, groupId, owner, dryRun });
-        // Deleted since the first read: rolled back, so no lease is left behind for it.
-        if (!started) throw new GroupGoneError(groupId);
-        return {
-          settings,
-          lease,
-          run: { abandoned: started.abandoned, previousStatus: started.previousStatus },
-        };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof GroupGoneError) return null;
-        throw error;
-      });
+    const [row] = await this.graph.write<GroupCycleSettings & LeaseState & { run: RunStart | null }>(
+      'jobs/open-run',
+      run,
+    );
+    if (!row) return null;
+    const { timezone, latestMemoryAt, acquired, owner, expiresAt } = row;
+    return {
+      settings: { timezone, latestMemoryAt },
+      lease: { acquired, owner, expiresAt },
+      run: row.run && { abandoned: row.run.abandoned, previousStatus: row.run.previousStatus },
+    };
   }
 
   async renewLease(groupId: string, owner: string, ttlSeconds: number): Promise<boolean> {
