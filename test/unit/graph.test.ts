@@ -72,7 +72,7 @@ describe('GraphTx.runAll', () => {
     const answers: ((rows: unknown[]) => void)[] = [];
     const tx = {
       run: (query: string) => {
-        sent.push(query.split('\n').find((l) => !l.startsWith('//')) ?? '');
+        sent.push(query);
         return new Promise((resolve) => {
           answers.push((rows) => resolve({ records: rows.map((row) => ({ toObject: () => row })) }));
         });
