@@ -48,12 +48,8 @@ export class CycleRunRepository {
       run,
     );
     if (!row) return null;
-    const { timezone, latestMemoryAt, acquired, owner, expiresAt } = row;
-    return {
-      settings: { timezone, latestMemoryAt },
-      lease: { acquired, owner, expiresAt },
-      run: row.run && { abandoned: row.run.abandoned, previousStatus: row.run.previousStatus },
-    };
+    const { timezone, latestMemoryAt, acquired, owner, expiresAt, run: opened } = row;
+    return { settings: { timezone, latestMemoryAt }, lease: { acquired, owner, expiresAt }, run: opened };
   }
 
   async renewLease(groupId: string, owner: string, ttlSeconds: number): Promise<boolean> {
