@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { boundedBatches } from '../../src/domain/batches.js';
 import { toMemoryRecord } from '../../src/domain/memory.js';
 import { cypher } from '../../src/graph/cypher.js';
+import { toVectorParam } from '../../src/graph/vector-param.js';
 import { inParallel } from '../../src/jobs/in-parallel.js';
 import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
 import type { Strata } from '../../src/strata.js';
@@ -35,11 +36,19 @@ export async function ingestFloor(
     for (const group of groups) {
       const records = group.memories.map((m) => toMemoryRecord(group.groupId, m));
       const vectors = await strata.embedder.embeddings.embedDocuments(records.map((r) => r.text));
-      const rows = records.map((r, i) => ({ ...r, embedding: vectors[i] }));
+      // Vectors go as Strata sends them: whole, or a mostly-zero one as runs.
+      const rows = records.map((r, i) => {
+        const { whole, values, zeros } = toVectorParam(vectors[i] as number[]);
+        return { ...r, embedding: whole, embeddingValues: values, embeddingZeros: zeros };
+      });
       const batches = boundedBatches(rows, options.batch);
       const started = performance.now();
       await inParallel(batches, options.concurrency, async (batch) => {
-        await strata.graph.write('bench/ingest-floor', { run, rows: batch });
+        await strata.graph.write('bench/ingest-floor', {
+          run,
+          rows: batch,
+          dimension: vectors[0]?.length ?? 0,
+        });
       });
       ms += performance.now() - started;
       nodes += rows.length;

@@ -13,7 +13,9 @@ SET g.lastIngestAt = datetime(),
 // token tells which rows this statement created, and only those get their vector (a memory another writer created
 // first keeps its own). New memories are pending for both roll-ups (session and day) until a summary covers them.
 // `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
-WITH DISTINCT g
+// A vector comes whole or as runs (graph/vector-param.ts): its non-zero values, each after its run of zeros, then
+// the zeros after the last value. Runs are cut from one list of zeros, made once for the batch.
+WITH DISTINCT g, [x IN range(1, $dimension) | 0.0] AS zeros
 UNWIND $memories AS row
 MERGE (m:Memory {groupId: $groupId, id: row.id})
 ON CREATE SET
@@ -26,11 +28,15 @@ ON CREATE SET
   m.ingestBatch = $batchId,
   m.sessionPending = true,
   m.dayPending = true
-WITH m, row, m.ingestBatch = $batchId AS created
+WITH m, row, zeros, m.ingestBatch = $batchId AS created
 // The procedure stores the vector as a compact float32 array rather than a list of doubles.
-CALL (m, row, created) {
-  WITH m, row
+CALL (m, row, zeros, created) {
+  WITH m, row, zeros
   WHERE created
-  CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+  CALL db.create.setNodeVectorProperty(m, 'embedding', CASE
+    WHEN row.embedding IS NOT NULL THEN row.embedding
+    ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
+      v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
+  END)
 }
 RETURN m.id AS id, created

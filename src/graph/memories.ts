@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryRecord } from '../domain/memory.js';
 import type { Graph } from './graph.js';
+import { toVectorParam } from './vector-param.js';
 
 export interface WrittenMemory {
   id: string;
@@ -20,7 +21,7 @@ export class MemoryRepository {
 
   /**
    * Writes one batch in one transaction and one statement (a round trip, not three): the group node and its clock,
-   * the memories, and the vectors of those this batch created.
+   * the memories, and the vectors of those this batch created (mostly-zero vectors sent as runs: graph/vector-param.ts).
    */
   async writeBatch(
     groupId: string,
@@ -30,13 +31,17 @@ export class MemoryRepository {
   ): Promise<WrittenMemory[]> {
     const batchId = randomUUID();
     const latestTs = latestInstant(memories.map((m) => m.ts));
-    const rows = memories.map((m, i) => ({ ...m, embedding: embeddings[i] }));
+    const rows = memories.map((m, i) => {
+      const { whole, values, zeros } = toVectorParam(embeddings[i] as number[]);
+      return { ...m, embedding: whole, embeddingValues: values, embeddingZeros: zeros };
+    });
     return this.graph.write<WrittenMemory>('ingest/write-batch', {
       groupId,
       timezone,
       latestTs,
       memories: rows,
       batchId,
+      dimension: embeddings[0]?.length ?? 0,
     });
   }
 }

@@ -6,6 +6,7 @@ import { queryTerms } from '../../src/domain/lucene.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { RecallRepository } from '../../src/graph/recall.js';
 import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
+import { toVectorParam } from '../../src/graph/vector-param.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import {
@@ -162,6 +163,27 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(b?.id).toMatch(/^m_[0-9a-f]{32}$/);
     expect(b?.sessionId).toBeNull();
     expect(await counts(g)).toEqual({ Memory: 2 });
+  });
+
+  it('stores each vector as the embedder made it, whether it was sent whole or as runs of zeros', async () => {
+    const g = group('vectors');
+    const short = 'the lake cabin';
+    const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const embedded = await strata.embedder.embeddings.embedDocuments([short, long]);
+    // Both ways of sending are taken: a short text's hashing vector is mostly zeros, a long one's is not.
+    expect(embedded.map((v) => toVectorParam(v).whole === null)).toEqual([true, false]);
+    await strata.services.ingest(g, [
+      { id: 'short', text: short, speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
+      { id: 'long', text: long, speaker: 'ana', ts: '2024-05-02T09:31:00Z' },
+    ]);
+    const stored = await strata.graph.read<{ id: string; embedding: number[] }>('inspect/memory-vectors', {
+      groupId: g,
+      ids: ['long', 'short'],
+    });
+    // Stored as float32: each component is the embedder's, rounded to single precision.
+    expect(stored.map((r) => r.embedding)).toEqual(
+      [embedded[1], embedded[0]].map((v) => v?.map((x) => Math.fround(x))),
+    );
   });
 
   it('creates nothing when the same batch arrives again, and reports ids as existing', async () => {
