@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { boundedBatches } from '../../src/domain/batches.js';
 import { toMemoryRecord } from '../../src/domain/memory.js';
 import { cypher } from '../../src/graph/cypher.js';
-import { toVectorParam } from '../../src/graph/vector-param.js';
+import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { inParallel } from '../../src/jobs/in-parallel.js';
 import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
 import type { Strata } from '../../src/strata.js';
@@ -37,10 +37,7 @@ export async function ingestFloor(
       const records = group.memories.map((m) => toMemoryRecord(group.groupId, m));
       const vectors = await strata.embedder.embeddings.embedDocuments(records.map((r) => r.text));
       // Vectors go as Strata sends them: whole, or a mostly-zero one as runs.
-      const rows = records.map((r, i) => {
-        const { whole, values, zeros } = toVectorParam(vectors[i] as number[]);
-        return { ...r, embedding: whole, embeddingValues: values, embeddingZeros: zeros };
-      });
+      const rows = records.map((r, i) => ({ ...r, ...toEmbeddingParam(vectors[i] as number[]) }));
       const batches = boundedBatches(rows, options.batch);
       const started = performance.now();
       await inParallel(batches, options.concurrency, async (batch) => {
@@ -68,7 +65,13 @@ export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<F
   const floor: Floor = { ms: 0, nodes: 0, relationships: 0 };
   try {
     for (const groupId of groupIds) {
-      const rows = await strata.graph.read<{ children: string[] }>('bench/rollup-floor-rows', { groupId });
+      const read = await strata.graph.read<{ embedding: number[]; children: string[] }>(
+        'bench/rollup-floor-rows',
+        { groupId },
+      );
+      // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs.
+      const rows = read.map(({ embedding, ...row }) => ({ ...row, ...toEmbeddingParam(embedding) }));
+      const dimension = read[0]?.embedding.length ?? 0;
       const batches = boundedBatches(
         rows,
         SUMMARIES_PER_WRITE,
@@ -76,7 +79,8 @@ export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<F
         (r) => r.children.length,
       );
       const started = performance.now();
-      for (const batch of batches) await strata.graph.write('bench/rollup-floor', { run, rows: batch });
+      for (const batch of batches)
+        await strata.graph.write('bench/rollup-floor', { run, rows: batch, dimension });
       floor.ms += performance.now() - started;
       floor.nodes += rows.length;
       floor.relationships += rows.reduce((n, r) => n + r.children.length, 0);

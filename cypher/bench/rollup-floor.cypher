@@ -1,10 +1,17 @@
 // The floor of bench:aggregate: as many nodes as the cycle wrote summaries, with the same texts and vectors,
 // and as many relationships as it wrote SUMMARIZES, to the same children, by a bare UNWIND ... CREATE into a
 // throwaway label. No reads, no summarizing, no MERGE: what the database needs at the least for the writes.
+// The text's vector comes as rollup/upsert-summaries takes it: whole, or as runs of zeros and values
+// (graph/embedding-param.ts).
+WITH [x IN range(1, $dimension) | 0.0] AS zeros
 UNWIND $rows AS row
 CREATE (f:BenchFloor {floorRun: $run, id: row.id, text: row.text})
-WITH f, row
-CALL db.create.setNodeVectorProperty(f, 'embedding', row.embedding)
+WITH f, row, zeros
+CALL db.create.setNodeVectorProperty(f, 'embedding', CASE
+  WHEN row.embedding IS NOT NULL THEN row.embedding
+  ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
+    v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
+END)
 CALL (f, row) {
   WITH f, row
   WHERE row.contentEmbedding IS NOT NULL

@@ -13,7 +13,7 @@ SET g.lastIngestAt = datetime(),
 // token tells which rows this statement created, and only those get their vector (a memory another writer created
 // first keeps its own). New memories are pending for both roll-ups (session and day) until a summary covers them.
 // `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
-// A vector comes whole or as runs (graph/vector-param.ts): its non-zero values, each after its run of zeros, then
+// A vector comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros, then
 // the zeros after the last value. Runs are cut from one list of zeros, made once for the batch.
 WITH DISTINCT g, [x IN range(1, $dimension) | 0.0] AS zeros
 UNWIND $memories AS row

@@ -3,8 +3,11 @@
 // parallel lists because node properties cannot hold maps.
 // Two vectors: `embedding` (the summary text, indexed for recall) and `contentEmbedding` (everything the period
 // holds, for drift and eras). Sessions have none of the second (null): drift and eras read days, weeks and months.
+// The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
+// then the zeros after the last value, cut from one list of zeros made once for the batch.
+WITH [x IN range(1, $dimension) | 0.0] AS zeros
 UNWIND $rows AS row
-WITH row, row.summary AS summary
+WITH row, row.summary AS summary, zeros
 MERGE (s:Summary {id: summary.id})
 ON CREATE SET
   s.groupId = summary.groupId,
@@ -37,8 +40,12 @@ FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | SET s:Session
 FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | SET s:Day)
 FOREACH (_ IN CASE WHEN s.level = 'week' THEN [1] ELSE [] END | SET s:Week)
 FOREACH (_ IN CASE WHEN s.level = 'month' THEN [1] ELSE [] END | SET s:Month)
-WITH s, row
-CALL db.create.setNodeVectorProperty(s, 'embedding', row.embedding)
+WITH s, row, zeros
+CALL db.create.setNodeVectorProperty(s, 'embedding', CASE
+  WHEN row.embedding IS NOT NULL THEN row.embedding
+  ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
+    v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
+END)
 // A session regenerated from data an older version wrote drops the content vector it no longer keeps up to date.
 FOREACH (_ IN CASE WHEN row.contentEmbedding IS NULL THEN [1] ELSE [] END | REMOVE s.contentEmbedding)
 WITH s, row

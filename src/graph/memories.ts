@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryRecord } from '../domain/memory.js';
+import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph } from './graph.js';
-import { toVectorParam } from './vector-param.js';
 
 export interface WrittenMemory {
   id: string;
@@ -21,7 +21,7 @@ export class MemoryRepository {
 
   /**
    * Writes one batch in one transaction and one statement (a round trip, not three): the group node and its clock,
-   * the memories, and the vectors of those this batch created (mostly-zero vectors sent as runs: graph/vector-param.ts).
+   * the memories, and the vectors of those this batch created (mostly-zero vectors sent as runs: graph/embedding-param.ts).
    */
   async writeBatch(
     groupId: string,
@@ -31,10 +31,7 @@ export class MemoryRepository {
   ): Promise<WrittenMemory[]> {
     const batchId = randomUUID();
     const latestTs = latestInstant(memories.map((m) => m.ts));
-    const rows = memories.map((m, i) => {
-      const { whole, values, zeros } = toVectorParam(embeddings[i] as number[]);
-      return { ...m, embedding: whole, embeddingValues: values, embeddingZeros: zeros };
-    });
+    const rows = memories.map((m, i) => ({ ...m, ...toEmbeddingParam(embeddings[i] as number[]) }));
     return this.graph.write<WrittenMemory>('ingest/write-batch', {
       groupId,
       timezone,

@@ -1,5 +1,6 @@
 import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
 import { topicId } from '../domain/topics.js';
+import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph, Statement } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
 
@@ -217,11 +218,13 @@ export class RollupRepository {
       {
         name: 'rollup/upsert-summaries',
         params: {
+          // A content vector mixes many texts and is never mostly zeros: it goes whole.
           rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
             summary,
-            embedding,
+            ...toEmbeddingParam(embedding),
             contentEmbedding,
           })),
+          dimension: rows[0]?.embedding.length ?? 0,
         },
       },
       { name: 'rollup/link-topics', params: { rows: topics } },

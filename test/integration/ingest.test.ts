@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { queryTerms } from '../../src/domain/lucene.js';
 import { cypher } from '../../src/graph/cypher.js';
+import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { RecallRepository } from '../../src/graph/recall.js';
 import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
-import { toVectorParam } from '../../src/graph/vector-param.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import {
@@ -171,7 +171,7 @@ describeNeo4j('ingest against Neo4j', () => {
     const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     const embedded = await strata.embedder.embeddings.embedDocuments([short, long]);
     // Both ways of sending are taken: a short text's hashing vector is mostly zeros, a long one's is not.
-    expect(embedded.map((v) => toVectorParam(v).whole === null)).toEqual([true, false]);
+    expect(embedded.map((v) => toEmbeddingParam(v).embedding === null)).toEqual([true, false]);
     await strata.services.ingest(g, [
       { id: 'short', text: short, speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
       { id: 'long', text: long, speaker: 'ana', ts: '2024-05-02T09:31:00Z' },

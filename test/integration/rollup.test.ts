@@ -8,6 +8,7 @@ import { parentKey, periodOf } from '../../src/domain/periods.js';
 import { assignSessions } from '../../src/domain/sessions.js';
 import type { ChainShape } from '../../src/domain/verify.js';
 import { CycleRunRepository } from '../../src/graph/cycle-runs.js';
+import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { RollupRepository } from '../../src/graph/rollups.js';
 import { runCycle } from '../../src/jobs/cycle.js';
@@ -180,6 +181,20 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
       new Set(rows.filter((r) => r.level === level).map((r) => r.contentEmbeddingSum !== null));
     expect(withContent('session')).toEqual(new Set([false]));
     for (const level of ['day', 'week', 'month']) expect(withContent(level), level).toEqual(new Set([true]));
+  });
+
+  it("stores each summary's text vector as the embedder made it, whether it was sent whole or as runs", async () => {
+    const rows = await strata.graph.read<{ id: string; text: string; embedding: number[] }>(
+      'inspect/summary-vectors',
+      { groupId: utc.id },
+    );
+    const embedded = await strata.embedder.embeddings.embedDocuments(rows.map((r) => r.text));
+    // Both ways of sending are taken: most short summaries' hashing vectors are mostly zeros, longer ones' are not.
+    expect(new Set(embedded.map((v) => toEmbeddingParam(v).embedding === null))).toEqual(
+      new Set([true, false]),
+    );
+    // Stored as float32: each component is the embedder's, rounded to single precision.
+    expect(rows.map((r) => r.embedding)).toEqual(embedded.map((v) => v.map((x) => Math.fround(x))));
   });
 
   it('labels every summary with its level, for Browser styles and queries', async () => {

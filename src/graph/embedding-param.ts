@@ -1,35 +1,36 @@
 /**
- * How a vector travels to Neo4j as part of a statement's parameters.
+ * How an `embedding` vector travels to Neo4j in a statement's row: the fields of EmbeddingParam, spread into the row.
  *
  * A vector sent whole is a list of floats, and packing and unpacking each float costs both sides more than the rest of
  * a memory's row: on a batch of 1000 memories with 384-component vectors, about 100 ms of app CPU and as much of
  * Neo4j's. The hashing embedder's vectors are mostly zeros (a chat message holds a few dozen distinct words and
  * word pairs, so a few dozen non-zero components), and such a vector goes as its non-zero values and the runs of
- * zeros around them, which the statement puts back together (see ingest/write-batch.cypher).
+ * zeros around them, which the statement puts back together (ingest/write-batch.cypher, rollup/upsert-summaries.cypher).
  *
  * Putting it together costs Neo4j more per non-zero value, so a vector with many goes whole. Measured on batches of
  * 1000 with 384 components: at 7 non-zero values the runs cost about 60 % of the whole vector, at 24 about 75 %, at
  * 48 more than it.
  */
-export interface VectorParam {
+export interface EmbeddingParam {
   /** The vector whole; null when it goes as runs. */
-  whole: number[] | null;
+  embedding: number[] | null;
   /** The non-zero components in order; null when the vector goes whole. */
-  values: number[] | null;
+  embeddingValues: number[] | null;
   /**
    * The number of zeros before each value, then the number after the last one: one more than there are values.
    * Null when the vector goes whole.
    */
-  zeros: number[] | null;
+  embeddingZeros: number[] | null;
 }
 
 /** A vector goes as runs when at most this share of its components are not zero. */
 const RUNS_UP_TO = 1 / 12;
 
-export function toVectorParam(vector: number[]): VectorParam {
+export function toEmbeddingParam(vector: number[]): EmbeddingParam {
   let nonZero = 0;
   for (const x of vector) if (x !== 0) nonZero++;
-  if (nonZero > vector.length * RUNS_UP_TO) return { whole: vector, values: null, zeros: null };
+  if (nonZero > vector.length * RUNS_UP_TO)
+    return { embedding: vector, embeddingValues: null, embeddingZeros: null };
   const values: number[] = [];
   const zeros: number[] = [];
   let run = 0;
@@ -43,5 +44,5 @@ export function toVectorParam(vector: number[]): VectorParam {
     run = 0;
   }
   zeros.push(run);
-  return { whole: null, values, zeros };
+  return { embedding: null, embeddingValues: values, embeddingZeros: zeros };
 }
