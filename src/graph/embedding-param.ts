@@ -8,8 +8,8 @@
  * zeros around them, which the statement puts back together (ingest/write-batch.cypher, rollup/upsert-summaries.cypher).
  *
  * Putting it together costs Neo4j more per non-zero value, so a vector with many goes whole. Measured on batches of
- * 1000 with 384 components: at 7 non-zero values the runs cost about 60 % of the whole vector, at 24 about 75 %, at
- * 48 more than it.
+ * 1000 with 384 components: a batch took about three quarters of its time with whole vectors at 7 and at 24
+ * non-zero values each, and longer at 48.
  */
 export interface EmbeddingParam {
   /** The vector whole; null when it goes as runs. */
