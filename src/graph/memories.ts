@@ -8,6 +8,9 @@ export interface WrittenMemory {
   created: boolean;
 }
 
+/** What ingest needs of the graph. */
+export type MemoryStore = Pick<MemoryRepository, keyof MemoryRepository>;
+
 /** Reads and writes Memory nodes. A memory id is unique within its group; two groups may use the same one. */
 export class MemoryRepository {
   constructor(private readonly graph: Graph) {}

@@ -1,9 +1,9 @@
 import type { Embedder } from '../ai/embeddings/index.js';
-import { type IngestResult, type MemoryInput, toMemoryRecord } from '../domain/memory.js';
-import type { MemoryRepository } from '../graph/memories.js';
+import { type IngestResult, type MemoryInput, type MemoryRecord, toMemoryRecord } from '../domain/memory.js';
+import type { MemoryStore } from '../graph/memories.js';
 
 export interface IngestDeps {
-  memories: MemoryRepository;
+  memories: MemoryStore;
   embedder: Embedder;
   /** Time zone a new group starts with; a group keeps its own afterwards. */
   defaultTimezone: string;
@@ -21,7 +21,8 @@ export async function ingestMemories(
   const records = inputs.map((input) => toMemoryRecord(groupId, input));
 
   // A batch may repeat an item; the first one counts, the repeats are reported as existing.
-  const unique = new Map(records.map((r) => [r.id, r] as const));
+  const unique = new Map<string, MemoryRecord>();
+  for (const r of records) if (!unique.has(r.id)) unique.set(r.id, r);
   const repeats = records.length - unique.size;
 
   // Ids are the group's own: another group's `msg-1` is another memory, and nothing here can tell it exists.
