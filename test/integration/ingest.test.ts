@@ -203,6 +203,13 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(repeated.created).toEqual([]);
     expect(repeated.existing).toHaveLength(2);
     expect(await counts(g)).toEqual({ Memory: 2 });
+    // A client id repeated in one batch: the first item is stored, the repeat reported as existing.
+    const clientIds = await strata.services.ingest(g, [
+      { id: 'twice', text: 'the first text', speaker: 'ana', ts: '2024-05-02T09:32:00Z' },
+      { id: 'twice', text: 'the second text', speaker: 'ana', ts: '2024-05-02T09:33:00Z' },
+    ]);
+    expect(clientIds).toEqual({ created: ['twice'], existing: ['twice'] });
+    expect((await inspect(g, ['twice']))[0]?.text).toBe('the first text');
   });
 
   it('writes nothing from a batch with one bad item (HTTP 400)', async () => {
