@@ -24,7 +24,7 @@ export class MemoryRepository {
 
   /**
    * Writes one batch in one transaction and one statement (a round trip, not three): the group node and its clock,
-   * the memories, and the vectors of those this batch created (mostly-zero vectors sent as runs: graph/embedding-param.ts).
+   * the memories, and the vectors of those this batch created (a mostly-zero one sent as runs: embedding-param.ts).
    */
   async writeBatch(
     groupId: string,
