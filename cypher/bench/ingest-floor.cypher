@@ -1,7 +1,7 @@
 // The floor of bench:ingest: the same rows with the same vectors, written by a bare UNWIND ... CREATE into a
 // throwaway label (no constraint, index, MERGE or group node). What the database needs at the least for the batch.
 // Vectors come as ingest/write-batch takes them: whole, or as runs of zeros and values (graph/embedding-param.ts).
-WITH [x IN range(1, $dimension) | 0.0] AS zeros
+WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
 UNWIND $rows AS row
 CREATE (m:BenchFloor {
   floorRun: $run,

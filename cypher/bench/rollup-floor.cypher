@@ -3,7 +3,7 @@
 // throwaway label. No reads, no summarizing, no MERGE: what the database needs at the least for the writes.
 // The text's vector comes as rollup/upsert-summaries takes it: whole, or as runs of zeros and values
 // (graph/embedding-param.ts).
-WITH [x IN range(1, $dimension) | 0.0] AS zeros
+WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
 UNWIND $rows AS row
 CREATE (f:BenchFloor {floorRun: $run, id: row.id, text: row.text})
 WITH f, row, zeros

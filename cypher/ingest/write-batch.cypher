@@ -14,8 +14,9 @@ SET g.lastIngestAt = datetime(),
 // first keeps its own). New memories are pending for both roll-ups (session and day) until a summary covers them.
 // `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
 // A vector comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros, then
-// the zeros after the last value. Runs are cut from one list of zeros, made once for the batch.
-WITH DISTINCT g, [x IN range(1, $dimension) | 0.0] AS zeros
+// the zeros after the last value. Runs are cut from one list of zeros, made once for the batch. (Run lengths arrive
+// as whole floats, as every JS number does, and a slice bound takes a whole float as it is.)
+WITH DISTINCT g, [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
 UNWIND $memories AS row
 MERGE (m:Memory {groupId: $groupId, id: row.id})
 ON CREATE SET

@@ -5,7 +5,7 @@
 // holds, for drift and eras). Sessions have none of the second (null): drift and eras read days, weeks and months.
 // The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
 // then the zeros after the last value, cut from one list of zeros made once for the batch.
-WITH [x IN range(1, $dimension) | 0.0] AS zeros
+WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
 UNWIND $rows AS row
 WITH row, row.summary AS summary, zeros
 MERGE (s:Summary {id: summary.id})
