@@ -36,10 +36,7 @@ SET
   s.updatedAt = datetime(),
   s.version = s.version + 1
 // A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.
-FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | SET s:Session)
-FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | SET s:Day)
-FOREACH (_ IN CASE WHEN s.level = 'week' THEN [1] ELSE [] END | SET s:Week)
-FOREACH (_ IN CASE WHEN s.level = 'month' THEN [1] ELSE [] END | SET s:Month)
+SET s:$(toUpper(left(s.level, 1)) + substring(s.level, 1))
 WITH s, row, zeros
 CALL db.create.setNodeVectorProperty(s, 'embedding', CASE
   WHEN row.embedding IS NOT NULL THEN row.embedding
