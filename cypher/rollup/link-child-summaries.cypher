@@ -1,6 +1,7 @@
 // (week)-[:SUMMARIZES]->(day) or (month)-[:SUMMARIZES]->(week); the children are no longer pending. One row per
 // parent: {summaryId, childIds}.
-UNWIND $rows AS row
+// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 UNWIND row.childIds AS childId
 MATCH (c:Summary {id: childId})

@@ -2,7 +2,8 @@
 // kind of roll-up: the flags clear in the transaction that writes the summary covering them. A flag is removed, not
 // set false, so its index holds only what is still pending rather than an entry for every memory there ever was
 // (read a missing flag as false). One row per summary: {summaryId, memoryIds}.
-UNWIND $rows AS row
+// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 UNWIND row.memoryIds AS memoryId
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of

@@ -1,6 +1,7 @@
 // (summary)-[:MENTIONS {weight}]->(topic): one Topic node per group and normalised name, so drift is plain Cypher.
 // A regenerated summary replaces its mentions. One row per summary: {summaryId, topics}.
-UNWIND $rows AS row
+// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 OPTIONAL MATCH (s)-[old:MENTIONS]->(:Topic)
 DELETE old

@@ -6,7 +6,8 @@
 // The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
 // then the zeros after the last value, cut from one list of zeros made once for the batch.
 WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
-UNWIND $rows AS row
+// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+UNWIND $batch.rows AS row
 WITH row, row.summary AS summary, zeros
 MERGE (s:Summary {id: summary.id})
 ON CREATE SET

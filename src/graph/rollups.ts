@@ -194,6 +194,11 @@ export class RollupRepository {
    * links, and the children's pending flags cleared in the same write, all sent at once behind the group lock (see
    * writeHoldingGroup). With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same
    * transaction (as relinkNextPeriod does): the level's last write saves the level a commit of its own.
+   *
+   * Each statement takes its rows inside a map (`batch: {rows}`): Neo4j keeps a plan per size class of a list
+   * parameter, but a single plan for a list inside a map. A plan here does not depend on the number of rows (each
+   * row is a lookup by a unique key), and a day's cycle writes 1 to 5 rows where a bulk cycle wrote 250: with
+   * top-level lists, the first day after a bulk load planned these statements again, at 100-160 ms each.
    */
   async writeSummaries(
     groupId: string,
@@ -219,18 +224,22 @@ export class RollupRepository {
         name: 'rollup/upsert-summaries',
         params: {
           // A content vector mixes many texts and is never mostly zeros: it goes whole.
-          rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
-            summary,
-            ...toEmbeddingParam(embedding),
-            contentEmbedding,
-          })),
+          batch: {
+            rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
+              summary,
+              ...toEmbeddingParam(embedding),
+              contentEmbedding,
+            })),
+          },
           dimension: rows[0]?.embedding.length ?? 0,
         },
       },
-      { name: 'rollup/link-topics', params: { rows: topics } },
-      ...(memoryLinks.length > 0 ? [{ name: 'rollup/link-memories', params: { rows: memoryLinks } }] : []),
+      { name: 'rollup/link-topics', params: { batch: { rows: topics } } },
+      ...(memoryLinks.length > 0
+        ? [{ name: 'rollup/link-memories', params: { batch: { rows: memoryLinks } } }]
+        : []),
       ...(childLinks.length > 0
-        ? [{ name: 'rollup/link-child-summaries', params: { rows: childLinks } }]
+        ? [{ name: 'rollup/link-child-summaries', params: { batch: { rows: childLinks } } }]
         : []),
       ...(relink ? [{ name: 'rollup/link-next-period', params: { groupId, ...relink } }] : []),
     ];
