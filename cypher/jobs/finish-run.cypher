@@ -3,6 +3,9 @@
 // maps), its errors and the periods its summarizer fell back on, and tells the scheduler whether a cycle would do
 // something now (hasPendingWork: a period closed and still to summarise) and from when work left open becomes ready
 // (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits).
+// Planned once and kept (replan=skip): both lookups are by a unique key, and re-planning as run nodes grow cost
+// more than running it (see jobs/open-run.cypher).
+CYPHER replan=skip
 MATCH (r:AggregationRun {id: $runId})
 SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $counts, r.errors = $errors,
     r.summarizerFallbacks = $summarizerFallbacks,

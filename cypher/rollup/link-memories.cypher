@@ -2,7 +2,10 @@
 // kind of roll-up: the flags clear in the transaction that writes the summary covering them. A flag is removed, not
 // set false, so its index holds only what is still pending rather than an entry for every memory there ever was
 // (read a missing flag as false). One row per summary: {summaryId, memoryIds}.
-// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+// One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
+// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
+// every batch size shares it (see graph/rollups.ts writeSummaries).
+CYPHER replan=skip
 UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 UNWIND row.memoryIds AS memoryId

@@ -1,6 +1,9 @@
 // (summary)-[:MENTIONS {weight}]->(topic): one Topic node per group and normalised name, so drift is plain Cypher.
 // A regenerated summary replaces its mentions. One row per summary: {summaryId, topics}.
-// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
+// One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
+// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
+// every batch size shares it (see graph/rollups.ts writeSummaries).
+CYPHER replan=skip
 UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 OPTIONAL MATCH (s)-[old:MENTIONS]->(:Topic)

@@ -5,8 +5,11 @@
 // holds, for drift and eras). Sessions have none of the second (null): drift and eras read days, weeks and months.
 // The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
 // then the zeros after the last value, cut from one list of zeros made once for the batch.
+// One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
+// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
+// every batch size shares it (see graph/rollups.ts writeSummaries).
+CYPHER replan=skip
 WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
-// The rows come inside a map ($batch.rows), so one plan serves every batch size (see graph/rollups.ts writeSummaries).
 UNWIND $batch.rows AS row
 WITH row, row.summary AS summary, zeros
 MERGE (s:Summary {id: summary.id})

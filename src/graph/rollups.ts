@@ -195,10 +195,11 @@ export class RollupRepository {
    * writeHoldingGroup). With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same
    * transaction (as relinkNextPeriod does): the level's last write saves the level a commit of its own.
    *
-   * Each statement takes its rows inside a map (`batch: {rows}`): Neo4j keeps a plan per size class of a list
-   * parameter, but a single plan for a list inside a map. A plan here does not depend on the number of rows (each
-   * row is a lookup by a unique key), and a day's cycle writes 1 to 5 rows where a bulk cycle wrote 250: with
-   * top-level lists, the first day after a bulk load planned these statements again, at 100-160 ms each.
+   * Each statement finds every node by a unique key, so its plan depends on neither the statistics nor the number
+   * of rows, and it is planned once: its file says `CYPHER replan=skip`, and its rows come inside a map
+   * (`batch: {rows}`), since Neo4j keeps a plan per size class of a list parameter but one for a list inside a map.
+   * Without that, the first day after a bulk load (1 to 5 rows a write, where the bulk wrote 250, and statistics that
+   * had moved) planned these statements again, at 100-250 ms each, more than they take to run.
    */
   async writeSummaries(
     groupId: string,
