@@ -57,8 +57,9 @@ describeOutage('Neo4j stopped mid-ingest and started again', () => {
         const hinted = Number(res.headers?.get('retry-after'));
         await sleep(Number.isFinite(hinted) && hinted > 0 ? Math.min(hinted, 3) * 1000 : 1000);
       }
-      // Paced like a live client, so the stop lands between and inside requests.
-      await sleep(50);
+      // Paced like a live client, so the stop lands between and inside requests. Once the stop is under way the
+      // client slows down: a stop can take 15 s, and the batches left must still be sending when it takes effect.
+      await sleep(phase === 'outage' ? 500 : 50);
     }
   }
 
