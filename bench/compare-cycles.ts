@@ -24,6 +24,7 @@ import { heading, line, num } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { abbaOrder, mean, pairedDifference } from './lib/paired.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
+import { serverCpuMs } from './lib/server-cpu.js';
 import { cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
 
 const DAY_MS = 86_400_000;
@@ -129,12 +130,6 @@ async function measuredRound(
       serverCpuMs: (await serverCpuMs(strata)) - serverBefore,
     },
   };
-}
-
-/** The Neo4j server process's CPU time so far, from its JVM. */
-async function serverCpuMs(strata: Strata): Promise<number> {
-  const [row] = await strata.graph.read<{ nanos: number }>('bench/server-cpu');
-  return (row?.nanos ?? 0) / 1e6;
 }
 
 function report(builds: Build[], costs: RoundCost[][]): void {

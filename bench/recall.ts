@@ -19,6 +19,7 @@ import { driverLoad } from './lib/driver-load.js';
 import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { recallPartCosts } from './lib/recall-offline.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
+import { awaitQuietServerLine, serverCpuMs } from './lib/server-cpu.js';
 import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata, serveOnLoopback } from './lib/strata.js';
 import { RECALL_QUESTIONS } from './recall-questions.js';
 
@@ -100,6 +101,7 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     for (const p of problems(setup.full)) console.log(`problem: ${p}`);
   }
   await awaitSearchIndexes(strata);
+  await awaitQuietServerLine(strata, 'before the load');
 
   const server = await serveOnLoopback(strata);
   const url = server.url;
@@ -119,8 +121,10 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     );
     const connections = intOption(args.connections, 'connections');
     const cpuBefore = process.cpuUsage();
+    const serverBefore = await serverCpuMs(strata);
     const result = await runLoad(url, groupIds, duration, connections);
     const appCpuMs = cpuMs(process.cpuUsage(cpuBefore));
+    const serverMs = (await serverCpuMs(strata)) - serverBefore;
     line(
       'load',
       `${connections} connections for ${result.duration} s, ${num(RECALL_QUESTIONS.length)} questions over ${groupIds.length} group(s)`,
@@ -144,13 +148,16 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       'requests',
       `${num(result.total)} total, ${num(result.ok)} 2xx, ${num(result.non2xx)} non-2xx, ${num(result.errors)} errors, ${num(result.timeouts)} timeouts`,
     );
-    // The server's own CPU (HTTP, recall, the driver; not Neo4j's, not autocannon's): a figure that a busy machine
-    // moves far less than latency, for comparing runs.
+    // The server's own CPU (HTTP, recall, the driver; not autocannon's) and Neo4j's: figures that a busy machine
+    // moves far less than latency, for comparing runs. On 2 cores their sum bounds the requests per second.
     line('app CPU per request', `${num(appCpuMs / Math.max(1, result.total), 2)} ms`);
+    line('Neo4j CPU per request', `${num(serverMs / Math.max(1, result.total), 2)} ms`);
 
     // The floor, on the same data at the same concurrency: each question's words through the full-text index,
     // kept to the group, and nothing else, through the driver (no HTTP, no ranking, no expansion).
+    await awaitQuietServerLine(strata, 'before the floor');
     const floorCpuBefore = process.cpuUsage();
+    const floorServerBefore = await serverCpuMs(strata);
     const floor = await driverLoad(
       (n) => {
         const question = RECALL_QUESTIONS[n % RECALL_QUESTIONS.length] as string;
@@ -162,12 +169,14 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       duration,
     );
     const floorCpuMs = cpuMs(process.cpuUsage(floorCpuBefore));
+    const floorServerMs = (await serverCpuMs(strata)) - floorServerBefore;
     line(
       'floor (full-text call alone)',
       `p50 ${num(floor.p50, 1)} ms, p99 ${num(floor.p99, 1)} ms, ${num(floor.requestsPerSecond, 1)} calls/s`,
       `${num(floor.total)} calls, ${num(floor.errors)} errors`,
     );
     line('app CPU per floor call', `${num(floorCpuMs / Math.max(1, floor.total), 2)} ms`);
+    line('Neo4j CPU per floor call', `${num(floorServerMs / Math.max(1, floor.total), 2)} ms`);
     const ratio = result.p50 / floor.p50;
     line(
       'p50 / floor p50',

@@ -3,6 +3,7 @@ import type { Deadline } from './cli.js';
 import { type CycleRound, cycleGroups } from './cycles.js';
 import { type BenchData, benchData } from './demo-data.js';
 import { ingestGroups, type LoadStats } from './load.js';
+import { awaitQuietServerLine } from './server-cpu.js';
 import { benchGroupId } from './strata.js';
 
 export interface RolledUp {
@@ -16,7 +17,8 @@ export interface RolledUp {
 
 /**
  * The shared setup of the aggregate and recall benchmarks: demo data over `months`, ingested through
- * services.ingest (4 groups at a time; not what is being measured), then one full cycle over every group.
+ * services.ingest (4 groups at a time; not what is being measured), then, once the server has caught up with the
+ * load, one full cycle over every group.
  */
 export async function loadAndRollUp(
   strata: Strata,
@@ -37,6 +39,7 @@ export async function loadAndRollUp(
     deadline: opts.deadline,
   });
   const now = new Date(`${data.endDay}T02:00:00Z`);
+  await awaitQuietServerLine(strata, 'before the full cycle');
   const full = await cycleGroups(strata, groupIds, now, opts.deadline);
   return { data, groupIds, load, now, full };
 }

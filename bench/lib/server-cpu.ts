@@ -1,0 +1,51 @@
+import type { Strata } from '../../src/strata.js';
+import { line, num, seconds } from './format.js';
+
+/** The Neo4j server process's CPU time so far, in milliseconds, from its JVM (cypher/bench/server-cpu.cypher). */
+export async function serverCpuMs(strata: Strata): Promise<number> {
+  const [row] = await strata.graph.read<{ nanos: number }>('bench/server-cpu');
+  return (row?.nanos ?? 0) / 1e6;
+}
+
+export interface ServerQuiet {
+  /** How long the wait took. */
+  waitedMs: number;
+  /** The server's CPU over the last window, as a share of one core. */
+  busy: number;
+  /** Whether that share fell to the threshold before the time limit. */
+  quiet: boolean;
+}
+
+/**
+ * Waits until the Neo4j server is idle: its CPU over one window at most `busyAtMost` of a core, or `limitMs` spent.
+ * After a bulk load or a restart the server works on in the background (index updates, checkpoints, and its JIT
+ * compiling the code of new plans, which held a core for minutes on a 2-core machine), and a benchmark started
+ * then measures that as much as itself. An idle server uses 3-12 % of a core on the machine this was tuned on.
+ */
+export async function awaitQuietServer(
+  strata: Strata,
+  { busyAtMost = 0.15, windowMs = 1000, limitMs = 60_000 } = {},
+): Promise<ServerQuiet> {
+  const started = performance.now();
+  for (;;) {
+    const cpuBefore = await serverCpuMs(strata);
+    const windowStart = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const busy = ((await serverCpuMs(strata)) - cpuBefore) / (performance.now() - windowStart);
+    const waitedMs = performance.now() - started;
+    if (busy <= busyAtMost || waitedMs >= limitMs) return { waitedMs, busy, quiet: busy <= busyAtMost };
+  }
+}
+
+/** awaitQuietServer, and a line saying what it found: `before` names the phase that waited ("before the load"). */
+export async function awaitQuietServerLine(strata: Strata, before: string): Promise<ServerQuiet> {
+  const found = await awaitQuietServer(strata);
+  line(
+    `server idle ${before}`,
+    found.quiet ? 'yes' : 'NO',
+    `${num(found.busy * 100)} % of a core over the last second, after ${seconds(found.waitedMs)}${
+      found.quiet ? '' : ': still busy at the time limit, so the figures below may be low'
+    }`,
+  );
+  return found;
+}
