@@ -1,8 +1,13 @@
-import type { Strata } from '../../src/strata.js';
+import type { Graph } from '../../src/graph/graph.js';
 import { line, num, seconds } from './format.js';
 
+/** What the server's CPU is read through: a Strata, or in a test a graph that answers bench/server-cpu. */
+export interface ServerProbe {
+  graph: Pick<Graph, 'read'>;
+}
+
 /** The Neo4j server process's CPU time so far, in milliseconds, from its JVM (cypher/bench/server-cpu.cypher). */
-export async function serverCpuMs(strata: Strata): Promise<number> {
+export async function serverCpuMs(strata: ServerProbe): Promise<number> {
   const [row] = await strata.graph.read<{ nanos: number }>('bench/server-cpu');
   return (row?.nanos ?? 0) / 1e6;
 }
@@ -23,7 +28,7 @@ export interface ServerQuiet {
  * then measures that as much as itself. An idle server uses 3-12 % of a core on the machine this was tuned on.
  */
 export async function awaitQuietServer(
-  strata: Strata,
+  strata: ServerProbe,
   { busyAtMost = 0.15, windowMs = 1000, limitMs = 60_000 } = {},
 ): Promise<ServerQuiet> {
   const started = performance.now();
@@ -38,7 +43,7 @@ export async function awaitQuietServer(
 }
 
 /** awaitQuietServer, and a line saying what it found: `before` names the phase that waited ("before the load"). */
-export async function awaitQuietServerLine(strata: Strata, before: string): Promise<ServerQuiet> {
+export async function awaitQuietServerLine(strata: ServerProbe, before: string): Promise<ServerQuiet> {
   const found = await awaitQuietServer(strata);
   line(
     `server idle ${before}`,

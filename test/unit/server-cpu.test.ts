@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { awaitQuietServer, type ServerProbe } from '../../bench/lib/server-cpu.js';
+
+/**
+ * A server whose CPU time grows by `busy[i]` of the elapsed time in window i (the last share holds after the list
+ * ends), read as bench/server-cpu answers it: nanoseconds so far.
+ */
+function scriptedServer(busy: number[]): ServerProbe & { reads: number } {
+  let nanos = 0;
+  let windowStart = performance.now();
+  let window = 0;
+  const probe = {
+    reads: 0,
+    graph: {
+      read: async <T>(name: string) => {
+        expect(name).toBe('bench/server-cpu');
+        probe.reads++;
+        // Every second read closes a window: the wait reads once before and once after each.
+        if (probe.reads % 2 === 0) {
+          const share = busy[Math.min(window, busy.length - 1)] as number;
+          nanos += share * (performance.now() - windowStart) * 1e6;
+          window++;
+        } else {
+          windowStart = performance.now();
+        }
+        return [{ nanos } as T];
+      },
+    },
+  };
+  return probe;
+}
+
+describe('awaitQuietServer (bench)', () => {
+  it('waits out the busy windows and returns at the first quiet one', async () => {
+    const server = scriptedServer([0.9, 0.6, 0.05]);
+    const found = await awaitQuietServer(server, { windowMs: 5, limitMs: 10_000 });
+    expect(found.quiet).toBe(true);
+    expect(found.busy).toBeLessThanOrEqual(0.15);
+    expect(server.reads).toBe(6);
+  });
+
+  it('gives up at the time limit and says the server is still busy', async () => {
+    const server = scriptedServer([1]);
+    const found = await awaitQuietServer(server, { windowMs: 5, limitMs: 30 });
+    expect(found.quiet).toBe(false);
+    expect(found.busy).toBeGreaterThan(0.5);
+    expect(found.waitedMs).toBeGreaterThanOrEqual(30);
+  });
+});
