@@ -1,6 +1,8 @@
 // The standing layers of a group's context: its current era, latest month, two latest weeks, three latest days.
 // Every summary has a period: the IS NOT NULL tests let the (groupId, level, periodStart) index serve each level's
-// match and its newest-first order, rather than every summary of the group being read.
+// match, and ordering by the index's own properties lets it hand the rows over newest first, so each level reads
+// as many as it returns. Ordered by periodStart alone, the planner read all of a level to sort it (every day of
+// the group for the three latest).
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
@@ -15,7 +17,7 @@ RETURN
     USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
-    ORDER BY s.periodStart DESC
+    ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT 1
   } AS months,
   COLLECT {
@@ -23,7 +25,7 @@ RETURN
     USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
-    ORDER BY s.periodStart DESC
+    ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT 2
   } AS weeks,
   COLLECT {
@@ -31,6 +33,6 @@ RETURN
     USING INDEX s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
-    ORDER BY s.periodStart DESC
+    ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT 3
   } AS days

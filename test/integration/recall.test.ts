@@ -257,6 +257,25 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
+  it("reads the context's standing layers newest first: the latest month, two latest weeks, three latest days", async () => {
+    const [layers] = await strata.graph.read<Record<'months' | 'weeks' | 'days', { periodStart: string }[]>>(
+      'recall/context-layers',
+      { groupId: group },
+    );
+    const latest = async (level: 'month' | 'week' | 'day', count: number) =>
+      (await strata.services.listSummaries(group, { level, limit: 100 }))
+        .map((s) => s.periodStart)
+        .sort()
+        .reverse()
+        .slice(0, count);
+    expect(layers?.months.map((s) => s.periodStart)).toEqual(await latest('month', 1));
+    expect(layers?.weeks.map((s) => s.periodStart)).toEqual(await latest('week', 2));
+    expect(layers?.days.map((s) => s.periodStart)).toEqual(await latest('day', 3));
+    // Enough of each level that "latest" means something.
+    expect((await latest('day', 100)).length).toBeGreaterThan(3);
+    expect((await latest('week', 100)).length).toBeGreaterThan(2);
+  });
+
   it('builds a context block within its budget', async () => {
     const context = await strata.services.context(group, { budgetTokens: 200, query: 'regatta' });
     expect(context.tokens).toBeLessThanOrEqual(200);
