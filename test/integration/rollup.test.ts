@@ -167,6 +167,16 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     }
   });
 
+  it("reads a level's newest summaries for the next period's background, newest first, as many as asked", async () => {
+    const repo = new RollupRepository(strata.graph);
+    const all = await strata.services.listSummaries(utc.id, { level: 'session', limit: 10_000 });
+    const newest = [...all].sort((a, b) => (a.startsAt < b.startsAt ? 1 : -1)).slice(0, 5);
+    expect(all.length).toBeGreaterThan(5);
+    expect(await repo.recentSummaries(utc.id, 'session', 5)).toEqual(
+      newest.map((s) => ({ text: s.text, messageCount: s.messageCount })),
+    );
+  });
+
   it('removes the pending flags of the memories its summaries cover, leaving none set false', async () => {
     const [flags] = await strata.graph.read('inspect/pending-flags', { groupId: utc.id });
     expect(flags).toEqual({ sessionPending: 0, dayPending: 0, setFalse: 0, memories: utc.memories.length });
