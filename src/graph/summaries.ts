@@ -1,3 +1,4 @@
+import { SUMMARY_LEVELS } from '../domain/levels.js';
 import {
   fromStoredSummary,
   type Group,
@@ -17,7 +18,7 @@ export class SummaryRepository {
   ): Promise<Summary[]> {
     const rows = await this.graph.read<{ summary: StoredSummary }>('summaries/list', {
       groupId,
-      level: query.level ?? null,
+      levels: query.level ? [query.level] : SUMMARY_LEVELS,
       from: query.from ? new Date(query.from).toISOString() : null,
       to: query.to ? new Date(query.to).toISOString() : null,
       limit: query.limit,
