@@ -4,17 +4,25 @@
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param level => 'week'
+// A level's summaries newest first from the (groupId, level, startsAt) index, which hands them over in that order
+// when the ORDER BY names its own properties, so only the latest 60 are read (a group's eras are few).
 CALL () {
   MATCH (s:Summary {groupId: $groupId, level: $level})
+  USING INDEX s:Summary(groupId, level, startsAt)
+  WHERE s.startsAt IS NOT NULL
+  WITH s
+  ORDER BY s.groupId DESC, s.level DESC, s.startsAt DESC
+  LIMIT 60
   RETURN s
   UNION
   MATCH (s:Era {groupId: $groupId})
   WHERE $level = 'era'
+  WITH s
+  ORDER BY s.startsAt DESC
+  LIMIT 60
   RETURN s
 }
 WITH s
-ORDER BY s.startsAt DESC
-LIMIT 60
 OPTIONAL MATCH (s)-[link:NEXT_PERIOD]->(next)
 RETURN s AS period, link, next
 ORDER BY period.startsAt
