@@ -137,6 +137,52 @@ describeNeo4j('recall against Neo4j', () => {
     expect(context.some((c) => c.next.length + c.previous.length > 0)).toBe(true);
   });
 
+  it("reads a candidate's turns nearest first in its own conversation, ties in time by id, in a busy half hour", async () => {
+    const busy = testGroupId('recall-busy');
+    const at = (second: number) => new Date(Date.UTC(2024, 4, 1, 9, 0, second)).toISOString();
+    try {
+      await strata.services.ingest(busy, [
+        // Twenty turns of chatter, then two at one instant, a turn of another thread between, the candidate.
+        ...Array.from({ length: 20 }, (_, i) => ({
+          id: `early-${i}`,
+          text: `chatter ${i}`,
+          speaker: 'ana',
+          ts: at(i * 10),
+        })),
+        { id: 'tie-b', text: 'the second of two at once', speaker: 'ben', ts: at(300) },
+        { id: 'tie-a', text: 'the first of two at once', speaker: 'cai', ts: at(300) },
+        {
+          id: 'aside',
+          text: 'a word in another thread',
+          speaker: 'dee',
+          ts: at(330),
+          sessionId: 'elsewhere',
+        },
+        { id: 'candidate', text: 'the quokka question', speaker: 'ana', ts: at(360) },
+        { id: 'aside-2', text: 'another thread again', speaker: 'dee', ts: at(370), sessionId: 'elsewhere' },
+        { id: 'reply', text: 'the reply', speaker: 'ben', ts: at(400) },
+        ...Array.from({ length: 20 }, (_, i) => ({
+          id: `late-${i}`,
+          text: `more ${i}`,
+          speaker: 'cai',
+          ts: at(420 + i * 10),
+        })),
+      ]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      const { context } = await new RecallRepository(strata.graph).lexicalSearch(
+        { groupId: busy, from: null, to: null },
+        ['memory'],
+        ['quokka'],
+        { perTerm: 500, period: null, contextCandidates: 1, gapMinutes: 30 },
+      );
+      expect(context.map((c) => c.id)).toEqual(['candidate']);
+      expect(context[0]?.previous.map((t) => t.id)).toEqual(['tie-a']);
+      expect(context[0]?.next.map((t) => t.id)).toEqual(['reply']);
+    } finally {
+      await deleteGroup(strata.graph, busy);
+    }
+  });
+
   it('ranks a memory that holds the words first among memories', async () => {
     const response = await ask(group, { query: 'queens gambit pawn', k: 5, levels: ['memory'] });
     expect(response.items[0]?.text).toMatch(/queens gambit/);
