@@ -5,7 +5,7 @@
 // Runs are kept, one per cycle: read newest first from the (groupId, startedAt) index, which hands them over in
 // that order when the ORDER BY names its own properties, and stops at 20 (rather than sorting every run kept).
 MATCH (r:AggregationRun {groupId: $groupId})
-USING INDEX r:AggregationRun(groupId, startedAt)
+USING INDEX SEEK r:AggregationRun(groupId, startedAt)
 WHERE r.startedAt IS NOT NULL
 RETURN toString(r.startedAt) AS started,
        r.status AS status,

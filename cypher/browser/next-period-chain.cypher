@@ -8,7 +8,7 @@
 // when the ORDER BY names its own properties, so only the latest 60 are read (a group's eras are few).
 CALL () {
   MATCH (s:Summary {groupId: $groupId, level: $level})
-  USING INDEX s:Summary(groupId, level, startsAt)
+  USING INDEX SEEK s:Summary(groupId, level, startsAt)
   WHERE s.startsAt IS NOT NULL
   WITH s
   ORDER BY s.groupId DESC, s.level DESC, s.startsAt DESC

@@ -14,7 +14,7 @@ RETURN
     // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
     // the group (see ingest/find-memories.cypher).
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
-    USING INDEX s:Summary(groupId, level, periodStart)
+    USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
@@ -22,7 +22,7 @@ RETURN
   } AS months,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
-    USING INDEX s:Summary(groupId, level, periodStart)
+    USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
@@ -30,7 +30,7 @@ RETURN
   } AS weeks,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
-    USING INDEX s:Summary(groupId, level, periodStart)
+    USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
     RETURN {periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC

@@ -101,7 +101,7 @@ CALL (groupMemories, terms) {
     RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
       previous: COLLECT {
         MATCH (p:Memory {groupId: $groupId})
-        USING INDEX p:Memory(groupId, ts)
+        USING INDEX SEEK p:Memory(groupId, ts)
         WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
           AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
         RETURN {id: p.id, text: p.text, speaker: p.speaker, tsMillis: p.ts.epochMillis}
@@ -110,7 +110,7 @@ CALL (groupMemories, terms) {
       },
       next: COLLECT {
         MATCH (n:Memory {groupId: $groupId})
-        USING INDEX n:Memory(groupId, ts)
+        USING INDEX SEEK n:Memory(groupId, ts)
         WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
           AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
         RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}

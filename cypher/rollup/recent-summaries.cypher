@@ -3,9 +3,10 @@
 // index's own properties, so the index hands the rows over in that order and no more than $limit are read. Ordered
 // by startsAt alone, the planner read every summary of the level (1,402 sessions of a 10,000-memory group) to sort
 // them, on every cycle, a cost that grows with the group's history. Every summary has a start, so the IS NOT NULL
-// test only lets the index serve the match.
+// test only lets the index serve the match; SEEK keeps the planner from scanning the whole index instead, which a
+// plain index hint allows (test/integration/bounded-reads.test.ts).
 MATCH (s:Summary {groupId: $groupId, level: $level})
-USING INDEX s:Summary(groupId, level, startsAt)
+USING INDEX SEEK s:Summary(groupId, level, startsAt)
 WHERE s.startsAt IS NOT NULL
 RETURN s.text AS text, s.messageCount AS messageCount
 ORDER BY s.groupId DESC, s.level DESC, s.startsAt DESC

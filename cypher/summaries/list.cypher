@@ -9,7 +9,7 @@
 UNWIND $levels AS level
 CALL (level) {
   MATCH (s:Summary {groupId: $groupId, level: level})
-  USING INDEX s:Summary(groupId, level, startsAt)
+  USING INDEX SEEK s:Summary(groupId, level, startsAt)
   WHERE s.startsAt < coalesce(datetime($to), datetime('+999999999-12-31T23:59:59Z'))
     AND ($from IS NULL OR s.endsAt > datetime($from))
   WITH s
@@ -20,7 +20,7 @@ CALL (level) {
     WITH last(newest) AS cut
     WHERE size(newest) = toInteger($limit)
     MATCH (t:Summary {groupId: $groupId, level: level})
-    USING INDEX t:Summary(groupId, level, startsAt)
+    USING INDEX SEEK t:Summary(groupId, level, startsAt)
     WHERE t.startsAt = cut.startsAt AND ($from IS NULL OR t.endsAt > datetime($from)) AND NOT t IN newest
     RETURN collect(t) AS tied
   }

@@ -1,0 +1,86 @@
+import type { ProfiledPlan } from 'neo4j-driver';
+import { beforeAll, expect, it } from 'vitest';
+import type { MemoryInput } from '../../src/domain/memory.js';
+import { cypher } from '../../src/graph/cypher.js';
+import { describeNeo4j, useTestStrata } from './neo4j.js';
+
+/** Six weeks of a small chat: three conversations a day, so a level holds far more summaries than a read asks for. */
+function memories(): MemoryInput[] {
+  const out: MemoryInput[] = [];
+  const first = Date.parse('2024-02-05T00:00:00Z');
+  for (let day = 0; day < 42; day++) {
+    for (const hour of [9, 13, 19]) {
+      for (let i = 0; i < 3; i++) {
+        const ts = new Date(first + day * 86_400_000 + (hour * 60 + i * 4) * 60_000).toISOString();
+        out.push({ text: `Day ${day + 1} at ${hour}: note ${i + 1} on the shed`, speaker: `p${i}`, ts });
+      }
+    }
+  }
+  return out;
+}
+
+/** The rows that index seeks and scans handed over in a profile: what the statement read to answer. */
+function seekRows(plan: ProfiledPlan): number {
+  const own = /Index(Seek|Scan)/.test(plan.operatorType) ? plan.rows : 0;
+  return own + plan.children.reduce((sum, child) => sum + seekRows(child), 0);
+}
+
+/**
+ * Statements that answer with a group's newest few summaries, or with what is due, must read about that many, not
+ * the group's history: each reads its index in the index's own order and stops (see each file's comment). A plan
+ * that sorts instead reads every summary of the level, and these counts catch it.
+ */
+describeNeo4j('reads bounded by what they return, against Neo4j', () => {
+  const t = useTestStrata({ PRUNE_ENABLED: 'false' });
+  let group: string;
+  const profile = async (name: string, params: Record<string, unknown>) => {
+    const session = t.strata.graph.driver.session();
+    try {
+      const result = await session.run(`PROFILE ${cypher(name)}`, params);
+      return { rows: result.records.length, read: seekRows(result.summary.profile as ProfiledPlan) };
+    } finally {
+      await session.close();
+    }
+  };
+
+  beforeAll(async () => {
+    group = t.group('bounded');
+    await t.strata.services.ingest(group, memories());
+    const report = await t.strata.cycle(group, { now: new Date('2024-04-01T00:00:00Z') });
+    expect(report.status).toBe('succeeded');
+    expect(report.levels.session.created).toBeGreaterThan(100);
+  });
+
+  it("reads a level's newest summaries for the roll-up's background, and no more", async () => {
+    const { read } = await profile('rollup/recent-summaries', { groupId: group, level: 'session', limit: 3 });
+    expect(read).toBeLessThanOrEqual(3);
+  });
+
+  it("reads the context's standing layers, one month, two weeks and three days, and no more", async () => {
+    const { read } = await profile('recall/context-layers', { groupId: group });
+    // The summaries of the three levels, and the group's few eras (the current one is found among them).
+    const eras = (await t.strata.services.eras(group)).length;
+    expect(read).toBeLessThanOrEqual(1 + 2 + 3 + eras);
+  });
+
+  it('reads about as many summaries as a list returns', async () => {
+    const { rows, read } = await profile('summaries/list', {
+      groupId: group,
+      levels: ['session', 'day', 'week', 'month'],
+      from: null,
+      to: null,
+      limit: 5,
+    });
+    expect(rows).toBe(5);
+    // Five per level at most, and the summaries that start with a level's fifth.
+    expect(read).toBeLessThanOrEqual(4 * 5 + 4);
+  });
+
+  it('reads no memory to find none stored before the prune cutoff', async () => {
+    const { read } = await profile('maintenance/prunable-memories', {
+      groupId: group,
+      cutoff: '2000-01-01T00:00:00Z',
+    });
+    expect(read).toBe(0);
+  });
+});
