@@ -18,9 +18,6 @@ CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.group
 // A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories.
 CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);
 CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
-// Memories stored before the prune cutoff: every cycle looks for them, and without this it read every memory the
-// group keeps (a year of them by default, KEEP_ORIGINAL_DAYS) to find the few whose time had come.
-CREATE INDEX memory_group_ingested IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ingestedAt);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // A group's runs still marked running: each cycle's start looks for one a dead owner left.

@@ -26,9 +26,9 @@ function seekRows(plan: ProfiledPlan): number {
 }
 
 /**
- * Statements that answer with a group's newest few summaries, or with what is due, must read about that many, not
- * the group's history: each reads its index in the index's own order and stops (see each file's comment). A plan
- * that sorts instead reads every summary of the level, and these counts catch it.
+ * Statements that answer with a group's newest few summaries must read about that many, not the group's history:
+ * each reads its index in the index's own order and stops (see each file's comment). A plan that sorts instead
+ * reads every summary of the level, and these counts catch it.
  */
 describeNeo4j('reads bounded by what they return, against Neo4j', () => {
   const t = useTestStrata({ PRUNE_ENABLED: 'false' });
@@ -74,13 +74,5 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(rows).toBe(5);
     // Five per level at most, and the summaries that start with a level's fifth.
     expect(read).toBeLessThanOrEqual(4 * 5 + 4);
-  });
-
-  it('reads no memory to find none stored before the prune cutoff', async () => {
-    const { read } = await profile('maintenance/prunable-memories', {
-      groupId: group,
-      cutoff: '2000-01-01T00:00:00Z',
-    });
-    expect(read).toBe(0);
   });
 });
