@@ -18,7 +18,7 @@ import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { rollupMonthOffline } from './lib/offline-rollup.js';
 import { loadAndRollUp, type RolledUp } from './lib/rolled-up.js';
-import { awaitQuietServerLine } from './lib/server-cpu.js';
+import { awaitIdleServerLine } from './lib/server-cpu.js';
 import { type StatementTime, statementTimes } from './lib/statement-times.js';
 import { cleanUp, LOCAL_CONFIG, openBenchStrata, totalCounts } from './lib/strata.js';
 
@@ -74,7 +74,7 @@ async function measure(
   line('  memories/s', num(setup.load.sent / (setup.full.ms / 1000)));
   line('  created+updated', levelTotals(setup.full.reports));
   await printLevels(strata, setup.groupIds, 'after full');
-  await awaitQuietServerLine(strata, 'before the floor');
+  await awaitIdleServerLine(strata, 'before the floor');
   const floor = await rollupFloor(strata, setup.groupIds);
   line(
     'floor',
@@ -128,7 +128,7 @@ async function oneMoreDayCycle(
   });
   line(n === 1 ? 'one more day' : 'a second day', `${num(load.sent)} memories on ${day}`);
   const now = new Date(setup.now.getTime() + n * DAY_MS);
-  await awaitQuietServerLine(strata, 'before the cycle');
+  await awaitIdleServerLine(strata, 'before the cycle');
   opts.timer?.start();
   const round = await cycleGroups(strata, setup.groupIds, now, opts.deadline);
   return { ...round, now, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };

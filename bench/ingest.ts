@@ -14,7 +14,7 @@ import { ingestFloor } from './lib/floors.js';
 import { heading, line, mb, num, percentile, seconds, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { RssSampler } from './lib/rss.js';
-import { awaitQuietServerLine } from './lib/server-cpu.js';
+import { awaitIdleServerLine } from './lib/server-cpu.js';
 import { benchGroupId, cleanUp, openBenchStrata } from './lib/strata.js';
 
 const TARGET_PER_SECOND = 5000;
@@ -99,7 +99,7 @@ async function endToEnd(
 ): Promise<void> {
   const strata = await openBenchStrata({ EMBEDDER: 'hashing' });
   try {
-    await awaitQuietServerLine(strata, 'before the load');
+    await awaitIdleServerLine(strata, 'before the load');
     const rss = new RssSampler();
     const stats = await ingestGroups(strata, data.groups, opts);
     const peak = rss.stop();
@@ -120,7 +120,7 @@ async function endToEnd(
     );
     line('time', seconds(stats.ms));
     line('peak RSS', `${mb(peak.maxRssBytes)} maxRSS, ${mb(peak.sampledPeakBytes)} sampled every 50 ms`);
-    await awaitQuietServerLine(strata, 'before the floor');
+    await awaitIdleServerLine(strata, 'before the floor');
     const floor = await ingestFloor(strata, data.groups, opts);
     const floorPerSecond = floor.nodes / (floor.ms / 1000);
     line(

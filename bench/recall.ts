@@ -19,7 +19,7 @@ import { driverLoad } from './lib/driver-load.js';
 import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { recallPartCosts } from './lib/recall-offline.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
-import { awaitQuietServerLine, serverCpuMs } from './lib/server-cpu.js';
+import { awaitIdleServerLine, serverCpuMs } from './lib/server-cpu.js';
 import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata, serveOnLoopback } from './lib/strata.js';
 import { RECALL_QUESTIONS } from './recall-questions.js';
 
@@ -101,7 +101,7 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     for (const p of problems(setup.full)) console.log(`problem: ${p}`);
   }
   await awaitSearchIndexes(strata);
-  await awaitQuietServerLine(strata, 'before the load');
+  await awaitIdleServerLine(strata, 'before the load');
 
   const server = await serveOnLoopback(strata);
   const url = server.url;
@@ -155,7 +155,7 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
 
     // The floor, on the same data at the same concurrency: each question's words through the full-text index,
     // kept to the group, and nothing else, through the driver (no HTTP, no ranking, no expansion).
-    await awaitQuietServerLine(strata, 'before the floor');
+    await awaitIdleServerLine(strata, 'before the floor');
     const floorCpuBefore = process.cpuUsage();
     const floorServerBefore = await serverCpuMs(strata);
     const floor = await driverLoad(

@@ -3,7 +3,7 @@ import type { Deadline } from './cli.js';
 import { type CycleRound, cycleGroups } from './cycles.js';
 import { type BenchData, benchData } from './demo-data.js';
 import { ingestGroups, type LoadStats } from './load.js';
-import { awaitQuietServerLine } from './server-cpu.js';
+import { awaitIdleServerLine } from './server-cpu.js';
 import { benchGroupId } from './strata.js';
 
 export interface RolledUp {
@@ -39,7 +39,7 @@ export async function loadAndRollUp(
     deadline: opts.deadline,
   });
   const now = new Date(`${data.endDay}T02:00:00Z`);
-  await awaitQuietServerLine(strata, 'before the full cycle');
+  await awaitIdleServerLine(strata, 'before the full cycle');
   const full = await cycleGroups(strata, groupIds, now, opts.deadline);
   return { data, groupIds, load, now, full };
 }

@@ -12,13 +12,13 @@ export async function serverCpuMs(strata: ServerProbe): Promise<number> {
   return (row?.nanos ?? 0) / 1e6;
 }
 
-export interface ServerQuiet {
+export interface ServerIdle {
   /** How long the wait took. */
   waitedMs: number;
   /** The server's CPU over the last window, as a share of one core. */
   busy: number;
   /** Whether that share fell to the threshold before the time limit. */
-  quiet: boolean;
+  idle: boolean;
 }
 
 /**
@@ -27,10 +27,10 @@ export interface ServerQuiet {
  * compiling the code of new plans, which held a core for minutes on a 2-core machine), and a benchmark started
  * then measures that as much as itself. An idle server uses 3-12 % of a core on the machine this was tuned on.
  */
-export async function awaitQuietServer(
+export async function awaitIdleServer(
   strata: ServerProbe,
   { busyAtMost = 0.15, windowMs = 1000, limitMs = 60_000 } = {},
-): Promise<ServerQuiet> {
+): Promise<ServerIdle> {
   const started = performance.now();
   for (;;) {
     const cpuBefore = await serverCpuMs(strata);
@@ -38,18 +38,18 @@ export async function awaitQuietServer(
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     const busy = ((await serverCpuMs(strata)) - cpuBefore) / (performance.now() - windowStart);
     const waitedMs = performance.now() - started;
-    if (busy <= busyAtMost || waitedMs >= limitMs) return { waitedMs, busy, quiet: busy <= busyAtMost };
+    if (busy <= busyAtMost || waitedMs >= limitMs) return { waitedMs, busy, idle: busy <= busyAtMost };
   }
 }
 
-/** awaitQuietServer, and a line saying what it found: `before` names the phase that waited ("before the load"). */
-export async function awaitQuietServerLine(strata: ServerProbe, before: string): Promise<ServerQuiet> {
-  const found = await awaitQuietServer(strata);
+/** awaitIdleServer, and a line saying what it found: `before` names the phase that waited ("before the load"). */
+export async function awaitIdleServerLine(strata: ServerProbe, before: string): Promise<ServerIdle> {
+  const found = await awaitIdleServer(strata);
   line(
     `server idle ${before}`,
-    found.quiet ? 'yes' : 'NO',
+    found.idle ? 'yes' : 'NO',
     `${num(found.busy * 100)} % of a core over the last second, after ${seconds(found.waitedMs)}${
-      found.quiet ? '' : ': still busy at the time limit, so the figures below may be low'
+      found.idle ? '' : ': still busy at the time limit, so the figures below may be low'
     }`,
   );
   return found;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitQuietServer, type ServerProbe } from '../../bench/lib/server-cpu.js';
+import { awaitIdleServer, type ServerProbe } from '../../bench/lib/server-cpu.js';
 
 /**
  * A server whose CPU time grows by `busy[i]` of the elapsed time in window i (the last share holds after the list
@@ -30,19 +30,19 @@ function scriptedServer(busy: number[]): ServerProbe & { reads: number } {
   return probe;
 }
 
-describe('awaitQuietServer (bench)', () => {
-  it('waits out the busy windows and returns at the first quiet one', async () => {
+describe('awaitIdleServer (bench)', () => {
+  it('waits out the busy windows and returns at the first idle one', async () => {
     const server = scriptedServer([0.9, 0.6, 0.05]);
-    const found = await awaitQuietServer(server, { windowMs: 5, limitMs: 10_000 });
-    expect(found.quiet).toBe(true);
+    const found = await awaitIdleServer(server, { windowMs: 5, limitMs: 10_000 });
+    expect(found.idle).toBe(true);
     expect(found.busy).toBeLessThanOrEqual(0.15);
     expect(server.reads).toBe(6);
   });
 
   it('gives up at the time limit and says the server is still busy', async () => {
     const server = scriptedServer([1]);
-    const found = await awaitQuietServer(server, { windowMs: 5, limitMs: 30 });
-    expect(found.quiet).toBe(false);
+    const found = await awaitIdleServer(server, { windowMs: 5, limitMs: 30 });
+    expect(found.idle).toBe(false);
     expect(found.busy).toBeGreaterThan(0.5);
     expect(found.waitedMs).toBeGreaterThanOrEqual(30);
   });
