@@ -10,6 +10,8 @@ UNWIND $levels AS level
 CALL (level) {
   MATCH (s:Summary {groupId: $groupId, level: level})
   USING INDEX SEEK s:Summary(groupId, level, startsAt)
+  // A bound always (the latest instant there is when no $to), so that the seek starts at $to rather than at the
+  // newest summary and reads its way down past every one after $to.
   WHERE s.startsAt < coalesce(datetime($to), datetime('+999999999-12-31T23:59:59Z'))
     AND ($from IS NULL OR s.endsAt > datetime($from))
   WITH s
