@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createLlmCompaction, HistoryCompactor } from './ai/compaction.js';
 import { HashingEmbeddings } from './ai/embeddings/hashing.js';
 import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
@@ -79,6 +80,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     config,
     log,
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
+    instance: randomUUID(),
   };
   // Shutdown aborts this signal; every cycle started here watches it and stops between two periods.
   const stopping = new AbortController();

@@ -2,7 +2,9 @@
 // the cycle) and why (reason: null for a success), its counts per level (as JSON, since properties cannot hold
 // maps), its errors and the periods its summarizer fell back on, and tells the scheduler whether a cycle would do
 // something now (hasPendingWork: a period closed and still to summarise) and from when work left open becomes ready
-// (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits).
+// (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits). The group also keeps which
+// Strata instance ran the cycle and the UTC day it pruned the group ($prunedOn, a date; null when it did not, which
+// keeps the day recorded before).
 // Planned once and kept (replan=skip): both lookups are by a unique key, and re-planning as run nodes grow cost
 // more than running it (see jobs/open-run.cypher).
 CYPHER replan=skip
@@ -13,5 +15,6 @@ SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $
 WITH r
 MATCH (g:Group {id: r.groupId})
 FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
-  SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.hasPendingWork = $hasPendingWork,
-      g.nextWorkAt = datetime($nextWorkAt))
+  SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.lastCycleInstance = $instance,
+      g.hasPendingWork = $hasPendingWork,
+      g.nextWorkAt = datetime($nextWorkAt), g.prunedOn = coalesce(date($prunedOn), g.prunedOn))

@@ -5,9 +5,11 @@
 //   lock before owner and expiry are read, so two instances cannot both see the lease as free.
 // - When the lease is $owner's, the audit record of the run. The caller then holds the lease, so a run of another
 //   owner still marked running is one whose owner died (kill -9, lost host) or lost the lease before it could close
-//   its record: it is marked abandoned, and how many were is returned for the log. Also returned: how the group's
-//   previous cycle that could write (not a dry run) ended, null before its first, so a cycle repairs what one that
-//   did not succeed may have left only when there was one. `run` is null when another owner holds the lease.
+//   its record: it is marked abandoned, and how many were is returned for the log.
+// - Then what the group's earlier cycles left (`run`, null when another owner holds the lease): how the previous
+//   cycle that could write (not a dry run) ended, null before its first, so a cycle repairs what one that did not
+//   succeed may have left only when there was one, and which Strata instance ran it; the UTC day a cycle last
+//   pruned the group (pruning runs once a day); the group clock and decay settings of its last decay refresh.
 // Planned once and kept (replan=skip): every lookup is by a unique key or a hinted index, so a plan made on an empty
 // database is the plan for any. Re-planning it as the few run and lease nodes grow cost Neo4j 165-530 ms in a round
 // of 10 groups, against a few ms to run it.
@@ -28,7 +30,7 @@ CALL (g, free) {
   // kept, so finding it among them would grow with every cycle.
   WITH g, r, g.lastCycleStatus AS previousStatus
   FOREACH (_ IN CASE WHEN $dryRun THEN [] ELSE [1] END | SET g.lastCycleStatus = 'running')
-  WITH r, previousStatus
+  WITH g, r, previousStatus
   // Seeks by the group parameter through (groupId, status): the planner cannot seek on r.groupId.
   CALL (r) {
     MATCH (old:AggregationRun {groupId: $groupId, status: 'running'})
@@ -39,7 +41,10 @@ CALL (g, free) {
     RETURN count(old) AS abandoned
   }
   // An aggregate: one row whether a run was opened or not.
-  RETURN head(collect({abandoned: abandoned, previousStatus: previousStatus})) AS run
+  RETURN head(collect({abandoned: abandoned, previousStatus: previousStatus, previousInstance: g.lastCycleInstance,
+    lastPrunedOn: g.prunedOn,
+    decayRefreshed: CASE WHEN g.decayClock IS NULL THEN null
+      ELSE {clock: g.decayClock, settings: g.decaySettings} END})) AS run
 }
 RETURN g.timezone AS timezone, g.latestMemoryAt AS latestMemoryAt, free AS acquired, l.owner AS owner,
        l.expiresAt AS expiresAt, run

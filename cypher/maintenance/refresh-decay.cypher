@@ -1,6 +1,7 @@
 // Recomputes every summary's decay for one group in one statement: 1 until startDays, then halving every
 // (maxAgeDays - startDays) / 3 days, age counted from the period's end. Sessions follow the day settings.
-// Only values that moved are written.
+// Only values that moved are written. The group keeps the clock and the settings of the refresh (decayClock,
+// decaySettings): the cycle refreshes again once the clock has moved enough (domain/decay.ts decayRefreshDue).
 // Level by level ($levels), so the (groupId, level, endsAt) index hands over each summary's end: only its decay is
 // read from the node.
 UNWIND $levels AS level
@@ -15,4 +16,7 @@ WITH s, CASE
   END AS decay
 WHERE s.decay IS NULL OR abs(s.decay - decay) > 0.000001
 SET s.decay = decay
-RETURN count(s) AS updated
+WITH count(s) AS updated
+MATCH (g:Group {id: $groupId})
+SET g.decayClock = datetime($now), g.decaySettings = $settingsKey
+RETURN updated

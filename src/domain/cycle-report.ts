@@ -46,6 +46,11 @@ export const cycleReportSchema = z
           description:
             'Originals deleted: stored longer than KEEP_ORIGINAL_DAYS ago and covered by a day summary',
         }),
+        checked: z.boolean().meta({
+          description:
+            'Whether this cycle looked for what to prune: a group is pruned by its first cycle of each UTC day ' +
+            '(and never with PRUNE_ENABLED false); later cycles that day leave it alone',
+        }),
       })
       .meta({ description: 'What pruning did (or, in a dry run, would do)' }),
     errors: z.array(z.string()),
@@ -79,7 +84,7 @@ export function emptyLevels(): CycleReport['levels'] {
 }
 
 export function emptyPruned(): CycleReport['pruned'] {
-  return { archived: { session: 0, day: 0, week: 0, month: 0 }, memories: 0 };
+  return { archived: { session: 0, day: 0, week: 0, month: 0 }, memories: 0, checked: false };
 }
 
 /** A cycle's report before it has done anything: succeeded, nothing counted, no errors. */

@@ -10,6 +10,42 @@ export interface DecaySetting {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How far stored decay may lag: it is refreshed once the group's clock has moved by 1 % of the shortest half-life
+ * since the last refresh (34 minutes with the default settings), so no stored value is off by more than about 1 %.
+ * Decay runs on the group's clock, which a live group moves at every cycle (every five minutes by default); refreshed
+ * at every cycle, every summary in its decay phase was written again each time, and all of them read.
+ */
+export const DECAY_REFRESH_SHARE = 0.01;
+
+/** The clock and the settings of a group's last decay refresh. */
+export interface DecayRefresh {
+  clock: string;
+  settings: string;
+}
+
+/** The settings as one string, so that a change of any of them shows (and brings a refresh). */
+export function decaySettingsKey(settings: Record<string, DecaySetting>): string {
+  return JSON.stringify(
+    Object.keys(settings)
+      .sort()
+      .map((level) => [level, settings[level]?.startDays, settings[level]?.maxAgeDays]),
+  );
+}
+
+/** Whether decay is refreshed at `clock`: never before, the settings changed, or the clock moved far enough. */
+export function decayRefreshDue(
+  last: DecayRefresh | null,
+  clock: Date,
+  settings: Record<string, DecaySetting>,
+): boolean {
+  if (!last || last.settings !== decaySettingsKey(settings)) return true;
+  const halfLives = Object.values(settings).map((s) => (s.maxAgeDays - s.startDays) / 3);
+  const shortest = Math.min(...halfLives.filter((h) => h > 0));
+  const movedDays = Math.abs(clock.getTime() - Date.parse(last.clock)) / DAY_MS;
+  return !(movedDays < DECAY_REFRESH_SHARE * shortest);
+}
+
 export function decayFactor(ageDays: number, setting: DecaySetting): number {
   const { startDays, maxAgeDays } = setting;
   // Also catches NaN and ages in the future (clock skew, periods not over yet): no decay.

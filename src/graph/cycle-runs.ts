@@ -1,4 +1,5 @@
 import type { CycleReport } from '../domain/cycle-report.js';
+import type { DecayRefresh } from '../domain/decay.js';
 import type { Graph } from './graph.js';
 import type { GroupCycleSettings } from './rollups.js';
 
@@ -13,6 +14,12 @@ export interface RunStart {
   abandoned: number;
   /** How the group's previous cycle that was not a dry run ended ('running' when it died first); null before its first. */
   previousStatus: CycleReport['status'] | 'running' | null;
+  /** The UTC day (YYYY-MM-DD) a cycle last pruned the group; null before the first. */
+  lastPrunedOn: string | null;
+  /** The group clock and decay settings of its last decay refresh; null before the first. */
+  decayRefreshed: DecayRefresh | null;
+  /** The Strata instance that ran that previous cycle; null before the first. */
+  previousInstance: string | null;
 }
 
 /** How a cycle opens: its group's settings and lease, and its run record when the lease is its own. */
@@ -80,6 +87,10 @@ export class CycleRunRepository {
     hasPendingWork: boolean;
     /** When open periods or active sessions become ready: the scheduler runs the group from then on. */
     nextWorkAt: string | null;
+    /** The UTC day the cycle pruned the group, null when it did not: recorded on the group. */
+    prunedOn: string | null;
+    /** The Strata instance that ran it: recorded on the group with how it ended. */
+    instance: string;
     /** The lease holder: the lease is released only if it still holds it. */
     leaseOwner: string;
   }): Promise<void> {

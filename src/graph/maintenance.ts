@@ -1,4 +1,4 @@
-import type { DecaySetting } from '../domain/decay.js';
+import { type DecaySetting, decaySettingsKey } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
@@ -19,6 +19,7 @@ export class MaintenanceRepository {
       levels: SUMMARY_LEVELS,
       decay,
       now: clock.toISOString(),
+      settingsKey: decaySettingsKey(decay),
     });
     return row?.updated ?? 0;
   }

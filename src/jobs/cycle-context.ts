@@ -2,6 +2,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
+import type { DecayRefresh } from '../domain/decay.js';
 import { CycleStoppedError, DatabaseUnavailableError, GroupGoneError, LeaseLostError } from '../errors.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
 import type { RollupStore } from '../graph/rollups.js';
@@ -25,6 +26,10 @@ export interface CycleContext {
   rollup: Config['rollup'];
   decay: Config['decay'];
   prune: Config['prune'];
+  /** The UTC day (YYYY-MM-DD) a cycle last pruned the group, null before the first: pruning runs once a day. */
+  lastPrunedOn: string | null;
+  /** The group clock and decay settings of the last decay refresh, null before the first. */
+  decayRefreshed: DecayRefresh | null;
   log: Logger;
   /** Per-period failures that did not stop the cycle. */
   errors: string[];

@@ -5,8 +5,9 @@ import type { Summarizer } from '../ai/summarizers/types.js';
 import type { Config } from '../config.js';
 import { type CycleReport, type LevelCounts, newCycleReport } from '../domain/cycle-report.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
+import { utcDay } from '../domain/prune.js';
 import { CycleStoppedError, GroupGoneError, LeaseLostError } from '../errors.js';
-import type { CycleRunStore } from '../graph/cycle-runs.js';
+import type { CycleRunStore, RunStart } from '../graph/cycle-runs.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
 import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
@@ -29,6 +30,11 @@ export interface CycleDeps {
   log: Logger;
   /** The era step, when eras are enabled; runs after months. */
   eras?: (ctx: CycleContext) => Promise<LevelCounts>;
+  /**
+   * Which Strata runs the cycle, one id per instance (so per configuration): the era step is skipped only after a
+   * cycle of the same instance, which ran it with the same settings.
+   */
+  instance: string;
 }
 
 export interface CycleOptions {
@@ -98,6 +104,8 @@ export async function runCycle(
       rollup: deps.config.rollup,
       decay: deps.config.decay,
       prune: deps.config.prune,
+      lastPrunedOn: run.lastPrunedOn,
+      decayRefreshed: run.decayRefreshed,
       log: deps.log,
       errors: report.errors,
       fallbacks: report.summarizerFallbacks,
@@ -122,7 +130,7 @@ export async function runCycle(
     report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
     report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));
     report.levels.month = await step(() => rollupCalendarLevel(ctx, 'month'));
-    if (deps.eras) {
+    if (deps.eras && erasMayChange(deps, run, report)) {
       const eras = deps.eras;
       report.levels.era = await step(() => eras(ctx));
     }
@@ -152,7 +160,9 @@ export async function runCycle(
   } finally {
     report.tookMs = Date.now() - started;
     // The record and the lease's release commit together; should that fail, the lease is still given back.
-    const recorded = await finish(deps, report, owner).then(
+    // The day it pruned, when it did: later cycles that day leave pruning alone. A dry run only counted.
+    const prunedOn = report.pruned.checked && !dryRun ? utcDay(now) : null;
+    const recorded = await finish(deps, report, owner, prunedOn).then(
       () => true,
       (error) => {
         deps.log.error({ groupId, err: error }, 'could not record the cycle');
@@ -166,6 +176,23 @@ export async function runCycle(
     'cycle',
   );
   return report;
+}
+
+/**
+ * Eras come from the day and week summaries. After a cycle of this same instance that succeeded, they agree with
+ * those, so they can change only with a day or week this cycle writes; without one, the era step (four reads, one
+ * of them of every day of the current era with its vector) is skipped. A cycle that did not succeed may have
+ * stopped before its eras, and another instance may run other era settings (or none).
+ */
+function erasMayChange(deps: CycleDeps, run: RunStart, report: CycleReport): boolean {
+  if (run.previousStatus !== 'succeeded' || run.previousInstance !== deps.instance) return true;
+  return (
+    report.levels.day.created +
+      report.levels.day.updated +
+      report.levels.week.created +
+      report.levels.week.updated >
+    0
+  );
 }
 
 /** The group's clock: the time of its latest memory, never later than now; now for a group without memories. */
@@ -189,7 +216,12 @@ function workLeft(ctx: CycleContext, report: CycleReport): Pick<CycleReport, 'pe
   };
 }
 
-async function finish(deps: CycleDeps, report: CycleReport, leaseOwner: string): Promise<void> {
+async function finish(
+  deps: CycleDeps,
+  report: CycleReport,
+  leaseOwner: string,
+  prunedOn: string | null,
+): Promise<void> {
   const sum = (key: keyof LevelCounts) => Object.values(report.levels).reduce((n, l) => n + l[key], 0);
   // The record ends as the report does: a cycle skipped because its group was deleted under it is skipped, not
   // succeeded. Why it was skipped is its reason, not an error; a failure's or a stop's reason is also listed among
@@ -209,6 +241,8 @@ async function finish(deps: CycleDeps, report: CycleReport, leaseOwner: string):
     // A cycle stopped for shutdown left its remaining periods pending: the next tick, in whichever instance, resumes.
     hasPendingWork: report.pendingWork || report.status === 'stopped',
     nextWorkAt: report.nextWorkAt,
+    prunedOn,
+    instance: deps.instance,
     leaseOwner,
   });
 }

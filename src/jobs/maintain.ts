@@ -1,23 +1,31 @@
 import { type CycleReport, emptyPruned } from '../domain/cycle-report.js';
+import { decayRefreshDue } from '../domain/decay.js';
+import { pruneDue } from '../domain/prune.js';
 import type { CycleContext } from './cycle-context.js';
 
 /** Summary levels that are never archived: the top of the calendar hierarchy. */
 const NEVER_ARCHIVED = ['month'];
 
-/** Decay for the whole group in one statement, on the group's clock, so an imported archive ages as if it were live. */
+/**
+ * Decay for the whole group in one statement, on the group's clock, so an imported archive ages as if it were live;
+ * once the clock has moved far enough since the last refresh (see domain/decay.ts), not at every cycle.
+ */
 export async function refreshDecay(ctx: CycleContext): Promise<number> {
-  if (ctx.dryRun) return 0;
+  if (ctx.dryRun || !decayRefreshDue(ctx.decayRefreshed, ctx.clock, ctx.decay)) return 0;
   return ctx.maintenance.refreshDecay(ctx.groupId, ctx.decay, ctx.clock);
 }
 
 /**
  * Pruning never erases the record: decayed summaries are archived (out of recall, kept in the timeline), and an
  * original is deleted only once it was stored longer than KEEP_ORIGINAL_DAYS ago (real time since ingest) and a day
- * summary covers it. In a dry run (or with PRUNE_DRY_RUN) both are only counted.
+ * summary covers it. In a dry run (or with PRUNE_DRY_RUN) both are only counted. A group is pruned by its first
+ * cycle of each UTC day (see domain/prune.ts); a dry run always counts, so that it shows what pruning would take.
  */
 export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
   const pruned = emptyPruned();
   if (!ctx.prune.enabled) return pruned;
+  if (!ctx.dryRun && !pruneDue(ctx.lastPrunedOn, ctx.now)) return pruned;
+  pruned.checked = true;
   const countOnly = ctx.dryRun || ctx.prune.dryRun;
   const { minDecay } = ctx.prune;
   const archived = countOnly

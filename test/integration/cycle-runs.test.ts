@@ -27,6 +27,7 @@ describeNeo4j('cycle run records against Neo4j', () => {
     embedder: t.strata.embedder,
     config: t.strata.config,
     log: createLogger('silent'),
+    instance: 'a-test-instance',
   });
 
   it('records a cycle whose group was deleted under it as skipped, with the reason', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo } from '../../seed/generator.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
-import { ageInDays, decayFactor } from '../../src/domain/decay.js';
+import { ageInDays, DECAY_REFRESH_SHARE, decayFactor } from '../../src/domain/decay.js';
 import { contentHashId } from '../../src/domain/ids.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { parentKey, periodOf } from '../../src/domain/periods.js';
@@ -145,25 +145,57 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     ).toBe(true);
   });
 
-  it("refreshes every summary's decay when the group clock moves, by its level's settings", async () => {
+  it("refreshes every summary's decay when the group clock has moved far enough, by its level's settings", async () => {
     const g = group('decay');
     const memories = demoMemories(18).slice(0, 600);
     await ingestAll(strata, g, memories);
     await strata.cycle(g, { now: AFTER_DATA });
-    // A message 20 days after the others moves the clock: most summaries age past their start days.
+    // A message 10 days after the others moves the clock: most summaries age past their start days.
     const last = Math.max(...memories.map((m) => Date.parse(m.ts)));
-    const clock = new Date(last + 20 * 86_400_000);
-    await strata.services.ingest(g, [
-      { text: 'Back from the trip at last', speaker: 'ana', ts: clock.toISOString() },
-    ]);
-    expect((await strata.cycle(g, { now: AFTER_DATA })).decayUpdated).toBeGreaterThan(0);
-    for (const level of ['session', 'day', 'week', 'month'] as const) {
-      const summaries = await strata.services.listSummaries(g, { level, limit: 500 });
-      expect(summaries.length).toBeGreaterThan(0);
-      // Sessions follow the day settings.
-      const setting = strata.config.decay[level === 'session' ? 'day' : level];
-      for (const s of summaries)
-        expect(s.decay, s.id).toBeCloseTo(decayFactor(ageInDays(s.endsAt, clock), setting), 5);
+    let clock = new Date(last + 10 * 86_400_000);
+    const moveClock = async (to: Date) => {
+      clock = to;
+      await strata.services.ingest(g, [
+        { text: `Back at ${to.toISOString()}`, speaker: 'ana', ts: to.toISOString() },
+      ]);
+      return (await strata.cycle(g, { now: AFTER_DATA })).decayUpdated;
+    };
+    expect(await moveClock(clock)).toBeGreaterThan(0);
+    const expectDecayOnClock = async () => {
+      let decaying = 0;
+      for (const level of ['session', 'day', 'week', 'month'] as const) {
+        const summaries = await strata.services.listSummaries(g, { level, limit: 500 });
+        expect(summaries.length).toBeGreaterThan(0);
+        // Sessions follow the day settings.
+        const setting = strata.config.decay[level === 'session' ? 'day' : level];
+        for (const s of summaries) {
+          // Refreshed once the clock moved by 1 % of the shortest half-life: off by no more than 1 % (and the
+          // millionth a refresh leaves unwritten).
+          const exact = decayFactor(ageInDays(s.endsAt, clock), setting);
+          expect(Math.abs(s.decay - exact), s.id).toBeLessThanOrEqual(DECAY_REFRESH_SHARE * exact + 1e-6);
+          if (exact > 0.05 && exact < 0.95) decaying++;
+        }
+      }
+      // Summaries in their decay phase, not only the fresh ones at 1 and the old ones near 0.
+      expect(decaying).toBeGreaterThan(5);
+    };
+    await expectDecayOnClock();
+    // Five minutes on, less than 1 % of the shortest half-life (2.3 days for days by default): no refresh, where a
+    // live group's cycle every five minutes rewrote every decaying summary.
+    expect(await moveClock(new Date(clock.getTime() + 5 * 60_000))).toBe(0);
+    await expectDecayOnClock();
+    // An hour on, past those 34 minutes: the decaying ones are rewritten.
+    expect(await moveClock(new Date(clock.getTime() + 3_600_000))).toBeGreaterThan(5);
+    await expectDecayOnClock();
+    // New decay settings bring a refresh however little the clock moved.
+    const longer = await openTestStrata({ PRUNE_ENABLED: 'false', DECAY_DAY_MAX_AGE_DAYS: '21' });
+    try {
+      await longer.services.ingest(g, [
+        { text: 'One more', speaker: 'ben', ts: new Date(clock.getTime() + 60_000).toISOString() },
+      ]);
+      expect((await longer.cycle(g, { now: AFTER_DATA })).decayUpdated).toBeGreaterThan(5);
+    } finally {
+      await longer.close();
     }
   });
 
@@ -418,6 +450,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
       embedder: strata.embedder,
       config: strata.config,
       log: createLogger('silent'),
+      instance: 'a-test-instance',
     };
     const first = await runCycle(deps, g, { now: AFTER_DATA });
     expect(first.errors.length).toBeGreaterThan(0);
@@ -463,11 +496,23 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     try {
       expect((await oneDay.cycle(g, { dryRun: true })).pruned.memories).toBe(0);
       // ...and two days on, every original a day summary covers may go; the summaries stay.
-      const report = await oneDay.cycle(g, { now: new Date(Date.now() + 2 * 86_400_000) });
-      expect(report.pruned.memories).toBe(memories.length);
+      // At 01:00 UTC, so that the cycles an hour later below fall on the same UTC day.
+      const prunedAt = Math.floor((Date.now() + 2 * 86_400_000) / 86_400_000) * 86_400_000 + 3_600_000;
+      const report = await oneDay.cycle(g, { now: new Date(prunedAt) });
+      expect(report.pruned).toMatchObject({ checked: true, memories: memories.length });
       expect(await levelCounts(g)).toEqual(before);
       const [day] = await oneDay.services.listSummaries(g, { level: 'day', limit: 1 });
       expect(day?.messageCount).toBeGreaterThan(0);
+
+      // Pruning runs once a UTC day: a later cycle that day summarises new memories but leaves them to the next
+      // day's pruning, even once they are past their retention.
+      const late = demoMemories(17).slice(0, 30);
+      await ingestAll(oneDay, g, late);
+      const sameDay = await oneDay.cycle(g, { now: new Date(prunedAt + 3_600_000) });
+      expect(sameDay.levels.day.created + sameDay.levels.day.updated).toBeGreaterThan(0);
+      expect(sameDay.pruned).toMatchObject({ checked: false, memories: 0 });
+      const nextDay = await oneDay.cycle(g, { now: new Date(prunedAt + 86_400_000) });
+      expect(nextDay.pruned).toMatchObject({ checked: true, memories: late.length });
     } finally {
       await oneDay.close();
     }

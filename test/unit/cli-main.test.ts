@@ -31,7 +31,7 @@ function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleRep
     status: 'succeeded',
     levels: { ...emptyLevels(), day: { created: 12, updated: 1 } },
     decayUpdated: 3,
-    pruned: { archived: { session: 0, day: 2, week: 0, month: 0 }, memories: 0 },
+    pruned: { archived: { session: 0, day: 2, week: 0, month: 0 }, memories: 0, checked: true },
     errors: [],
     summarizerFallbacks: [],
     pendingWork: false,
@@ -336,6 +336,16 @@ describe('main: aggregate', () => {
     expect(r.stdout).toMatch(/^ {2}level\s+created\s+updated\s+archived$/m);
     expect(r.stdout).toMatch(/^ {2}day\s+12\s+1\s+2$/m);
     expect(r.stdout).toContain('originals pruned: 0 memories');
+  });
+
+  it('says when the cycle left pruning alone, rather than that it pruned nothing', async () => {
+    const unpruned = report('g1', {
+      pruned: { archived: { session: 0, day: 0, week: 0, month: 0 }, memories: 0, checked: false },
+    });
+    const { backend } = fakeBackend({ cycle: async () => unpruned });
+    const r = await run(['aggregate', '--group', 'g1'], backend);
+    expect(r.stdout).toContain('pruning: not this cycle (a group is pruned once a UTC day');
+    expect(r.stdout).not.toContain('originals pruned');
   });
 
   it('runs every due group with --all and exits 1 when one fails', async () => {

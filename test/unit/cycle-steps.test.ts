@@ -178,7 +178,13 @@ const runs: CycleRunStore = {
   openRun: async () => ({
     settings: { timezone: 'UTC', latestMemoryAt: null },
     lease: { acquired: true, owner: 'test', expiresAt: '' },
-    run: { abandoned: 0, previousStatus: null },
+    run: {
+      abandoned: 0,
+      previousStatus: null,
+      lastPrunedOn: null,
+      decayRefreshed: null,
+      previousInstance: null,
+    },
   }),
   renewLease: async () => true,
   releaseLease: async () => undefined,
@@ -211,6 +217,7 @@ function deps(rollups: InMemoryRollups, summarizer?: Summarizer): CycleDeps {
     embedder: createHashingEmbedder(),
     config,
     log: createLogger('silent'),
+    instance: 'this-instance',
   };
 }
 
@@ -556,7 +563,13 @@ describe('the roll-up cycle (in-memory repository)', () => {
       openRun: async () => ({
         settings: { timezone: 'UTC', latestMemoryAt: null },
         lease: { acquired: true, owner: 'test', expiresAt: '' },
-        run: { abandoned: 0, previousStatus: 'succeeded' },
+        run: {
+          abandoned: 0,
+          previousStatus: 'succeeded',
+          lastPrunedOn: null,
+          decayRefreshed: null,
+          previousInstance: null,
+        },
       }),
     };
     await runCycle({ ...deps(rollups), runs: afterSuccess }, 'g', { now: LATER });
@@ -565,6 +578,88 @@ describe('the roll-up cycle (in-memory repository)', () => {
     rollups.relinked = [];
     await runCycle(deps(rollups), 'g', { now: LATER, dryRun: true });
     expect(rollups.relinked).toEqual([]);
+  });
+
+  it('prunes a group by its first cycle of a UTC day only, records that day, and always counts in a dry run', async () => {
+    const pruning = loadConfig({ PRUNE_ENABLED: 'true', ERAS_ENABLED: 'false' });
+    const cycleAfter = async (lastPrunedOn: string | null, dryRun = false) => {
+      const rollups = new InMemoryRollups();
+      twoWeeks(rollups);
+      const asked: string[] = [];
+      const counting: MaintenanceStore = {
+        ...maintenance,
+        archiveSummaries: async () => (asked.push('archive'), { day: 2 }),
+        countArchivable: async () => (asked.push('count archivable'), { day: 2 }),
+        countPrunableMemories: async () => (asked.push('count prunable'), 0),
+      };
+      const { recording, finished } = recordingRuns();
+      const opening: CycleRunStore = {
+        ...recording,
+        openRun: async () => ({
+          settings: { timezone: 'UTC', latestMemoryAt: null },
+          lease: { acquired: true, owner: 'test', expiresAt: '' },
+          run: {
+            abandoned: 0,
+            previousStatus: 'succeeded',
+            lastPrunedOn,
+            decayRefreshed: null,
+            previousInstance: null,
+          },
+        }),
+      };
+      const report = await runCycle(
+        { ...deps(rollups), maintenance: counting, runs: opening, config: pruning },
+        'g',
+        { now: LATER, dryRun },
+      );
+      return { report, asked, recorded: finished[0]?.prunedOn };
+    };
+    // LATER is 2024-04-20 (UTC).
+    const first = await cycleAfter('2024-04-19');
+    expect(first.asked).toEqual(['archive', 'count prunable']);
+    expect(first.report.pruned).toMatchObject({ checked: true, archived: { day: 2 } });
+    expect(first.recorded).toBe('2024-04-20');
+    const never = await cycleAfter(null);
+    expect(never.report.pruned.checked).toBe(true);
+
+    const sameDay = await cycleAfter('2024-04-20');
+    expect(sameDay.asked).toEqual([]);
+    expect(sameDay.report.pruned).toMatchObject({ checked: false, archived: { day: 0 }, memories: 0 });
+    expect(sameDay.recorded).toBeNull();
+
+    const dry = await cycleAfter('2024-04-20', true);
+    expect(dry.asked).toEqual(['count archivable', 'count prunable']);
+    expect(dry.report.pruned.checked).toBe(true);
+    expect(dry.recorded).toBeNull();
+  });
+
+  it('skips the era step after a cycle of the same instance that succeeded, unless a day or week was written', async () => {
+    const rollups = new InMemoryRollups();
+    twoWeeks(rollups);
+    let eraSteps = 0;
+    const eras = async () => (eraSteps++, { created: 0, updated: 0 });
+    const after = (previousStatus: 'succeeded' | 'failed', previousInstance: string): CycleRunStore => ({
+      ...runs,
+      openRun: async () => ({
+        settings: { timezone: 'UTC', latestMemoryAt: null },
+        lease: { acquired: true, owner: 'test', expiresAt: '' },
+        run: { abandoned: 0, previousStatus, previousInstance, lastPrunedOn: null, decayRefreshed: null },
+      }),
+    });
+    const cycle = (store: CycleRunStore) =>
+      runCycle({ ...deps(rollups), runs: store, eras }, 'g', { now: LATER });
+    // Days and weeks written: the eras run, whoever ran the cycle before.
+    const first = await cycle(after('succeeded', 'this-instance'));
+    expect(first.levels.day.created).toBeGreaterThan(0);
+    expect(eraSteps).toBe(1);
+    // Nothing new after this instance's cycle that succeeded: skipped.
+    await cycle(after('succeeded', 'this-instance'));
+    expect(eraSteps).toBe(1);
+    // After another instance's cycle (other settings, maybe no eras), or one that did not succeed: run.
+    await cycle(after('succeeded', 'another-instance'));
+    expect(eraSteps).toBe(2);
+    await cycle(after('failed', 'this-instance'));
+    expect(eraSteps).toBe(3);
   });
 
   it('renews its lease only once a third of it has passed, and fails once a renewal finds it lost', async () => {

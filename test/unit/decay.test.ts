@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInDays, decayFactor } from '../../src/domain/decay.js';
+import { ageInDays, decayFactor, decayRefreshDue, decaySettingsKey } from '../../src/domain/decay.js';
 
 const day = { startDays: 7, maxAgeDays: 14 };
 const week = { startDays: 30, maxAgeDays: 90 };
@@ -47,5 +47,42 @@ describe('ageInDays', () => {
   it('is negative for an end still ahead, and rejects nonsense', () => {
     expect(ageInDays('2024-05-11T12:00:00Z', now)).toBe(-1);
     expect(() => ageInDays('soon', now)).toThrow(/not a valid/);
+  });
+});
+
+describe('decayRefreshDue', () => {
+  const settings = { day, week, month };
+  const key = decaySettingsKey(settings);
+  const clock = new Date('2024-05-01T12:00:00Z');
+  const last = { clock: clock.toISOString(), settings: key };
+  const minutes = (n: number) => new Date(clock.getTime() + n * 60_000);
+
+  it('refreshes a group never refreshed', () => {
+    expect(decayRefreshDue(null, clock, settings)).toBe(true);
+  });
+
+  it('waits until the clock has moved by 1 % of the shortest half-life (days: 7/3 days, so 34 minutes)', () => {
+    expect(decayRefreshDue(last, clock, settings)).toBe(false);
+    expect(decayRefreshDue(last, minutes(5), settings)).toBe(false);
+    expect(decayRefreshDue(last, minutes(33), settings)).toBe(false);
+    expect(decayRefreshDue(last, minutes(34), settings)).toBe(true);
+    // A clock set back (a memory's time corrected) counts as a move too.
+    expect(decayRefreshDue(last, minutes(-34), settings)).toBe(true);
+  });
+
+  it('follows the shortest half-life of the settings', () => {
+    const slow = { day: { startDays: 7, maxAgeDays: 37 }, week, month };
+    const slowLast = { clock: clock.toISOString(), settings: decaySettingsKey(slow) };
+    // Days now halve every 10 days: 1 % of that is 144 minutes.
+    expect(decayRefreshDue(slowLast, minutes(140), slow)).toBe(false);
+    expect(decayRefreshDue(slowLast, minutes(150), slow)).toBe(true);
+  });
+
+  it('refreshes at once when any setting changed', () => {
+    const changed = { ...settings, month: { startDays: 90, maxAgeDays: 400 } };
+    expect(decayRefreshDue(last, minutes(1), changed)).toBe(true);
+    expect(decaySettingsKey(changed)).not.toBe(key);
+    // The key does not depend on the order the levels come in.
+    expect(decaySettingsKey({ month, week, day })).toBe(key);
   });
 });

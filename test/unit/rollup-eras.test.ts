@@ -138,6 +138,8 @@ function context(summarizer: Summarizer, dryRun = false): CycleContext {
     dryRun,
     rollups: unused('rollups'),
     maintenance: unused('maintenance'),
+    lastPrunedOn: null,
+    decayRefreshed: null,
     summarizer,
     localSummarizer: summarizer,
     embedder: createHashingEmbedder(16),

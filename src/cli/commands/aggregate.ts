@@ -128,9 +128,10 @@ export function printReports(out: OutStream, reports: CycleReport[]): void {
       ]),
     );
     out.write(indent(table, '  '));
-    out.write(
-      `  decay updated: ${r.decayUpdated}   originals pruned: ${plural(r.pruned.memories, 'memory', 'memories')}\n`,
-    );
+    const pruned = r.pruned.checked
+      ? `originals pruned: ${plural(r.pruned.memories, 'memory', 'memories')}`
+      : 'pruning: not this cycle (a group is pruned once a UTC day, when PRUNE_ENABLED)';
+    out.write(`  decay updated: ${r.decayUpdated}   ${pruned}\n`);
     if (r.pendingWork) out.write('  some periods are ready but not summarised; the next cycle takes them\n');
     if (r.nextWorkAt) {
       out.write(`  some periods are still open; a cycle from ${r.nextWorkAt} will summarise them\n`);

@@ -443,6 +443,8 @@ export interface components {
                 };
                 /** @description Originals deleted: stored longer than KEEP_ORIGINAL_DAYS ago and covered by a day summary */
                 memories: number;
+                /** @description Whether this cycle looked for what to prune: a group is pruned by its first cycle of each UTC day (and never with PRUNE_ENABLED false); later cycles that day leave it alone */
+                checked: boolean;
             };
             errors: string[];
             /** @description Periods the configured summarizer (an LLM) failed on, summarised by the local one instead; not errors */
