@@ -4,7 +4,8 @@
  * of data in every group and the cycle again, a day later. Targets: the full cycle over 100k memories in 60 s or less,
  * the incremental cycle under 1% of the full one. The floor is the same writes done bare (bench/lib/floors.ts). A
  * second day and its cycle follow, printed beside the target figure: the first cycle after the bulk also pays for
- * Neo4j planning its statements again, the second shows what a day costs once it has.
+ * Neo4j planning its statements again, the second shows what a day costs once it has. Last, a few hours of a live
+ * day, a cycle after each: what the scheduler's frequent cycles of a live group cost.
  *
  *   npm run bench:aggregate -- [--memories 100000] [--groups 10] [--months 12] [--keep]
  */
@@ -26,6 +27,9 @@ const TARGET_RATIO = 0.01;
 const TARGET_FULL_MS = 60_000;
 const TARGET_MEMORIES = 100_000;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** The hours of the live phase: a working day's. */
+const LIVE_HOURS = { from: 9, to: 15 };
 /** Statements of the second day's round printed, most time first. */
 const CYCLE_STATEMENTS_SHOWN = 8;
 
@@ -107,7 +111,13 @@ async function measure(
     `${num((second.ms / setup.full.ms) * 100, 2)} % of the full cycle; not the target figure`,
   );
   printStatementTimes(second.statements ?? [], setup.groupIds.length);
-  for (const p of [...problems(setup.full), ...problems(incremental), ...problems(second)])
+  const live = await liveHours(strata, setup, opts);
+  for (const p of [
+    ...problems(setup.full),
+    ...problems(incremental),
+    ...problems(second),
+    ...live.flatMap(problems),
+  ])
     console.log(`problem: ${p}`);
   await cleanUp(strata, setup.groupIds, args.keep === true);
 }
@@ -132,6 +142,40 @@ async function oneMoreDayCycle(
   opts.timer?.start();
   const round = await cycleGroups(strata, setup.groupIds, now, opts.deadline);
   return { ...round, now, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
+}
+
+/**
+ * The cycle as the scheduler runs it for a live group (every few minutes, on what came in meanwhile): the third day
+ * after the data, hour by hour, ingested an hour at a time and every group cycled after each hour. Little is new in
+ * an hour (sessions, now and then), so these rounds show what a cycle costs beside its roll-ups. Not a target.
+ */
+async function liveHours(
+  strata: Strata,
+  setup: RolledUp,
+  opts: { batch: number; deadline: Deadline },
+): Promise<CycleRound[]> {
+  const day = new Date(Date.parse(setup.data.endDay) + 2 * DAY_MS).toISOString().slice(0, 10);
+  const dayStart = Date.parse(day);
+  const rounds: CycleRound[] = [];
+  for (let hour = LIVE_HOURS.from; hour < LIVE_HOURS.to; hour++) {
+    const inHour = (ts: string) => Math.floor((Date.parse(ts) - dayStart) / HOUR_MS) === hour;
+    const extra = setup.data.groups.map((g) => ({
+      groupId: g.groupId,
+      memories: oneMoreDay(g, day).filter((m) => inHour(m.ts)),
+    }));
+    await ingestGroups(strata, extra, { batch: opts.batch, concurrency: 4, deadline: opts.deadline });
+    rounds.push(
+      await cycleGroups(strata, setup.groupIds, new Date(dayStart + (hour + 1) * HOUR_MS), opts.deadline),
+    );
+  }
+  const ms = rounds.map((r) => r.ms);
+  const mean = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
+  line(
+    'live hours',
+    `${num(mean)} ms a round`,
+    `mean of ${rounds.length} rounds (${num(Math.min(...ms))}-${num(Math.max(...ms))} ms), ${day} from ${LIVE_HOURS.from}:00: an hour of memories, then every group's cycle; ${num((mean / setup.full.ms) * 100, 2)} % of the full cycle; not a target`,
+  );
+  return rounds;
 }
 
 /** The statements of a round, most time first: how many a group's cycle makes, and which cost the most. */
