@@ -5,6 +5,7 @@ import type { Graph } from './graph.js';
 const MEMORY_VECTOR_INDEX = 'memory_embedding';
 export const VECTOR_INDEXES = [MEMORY_VECTOR_INDEX, 'summary_embedding', 'era_embedding'] as const;
 export const FULLTEXT_INDEX = 'group_text_fulltext';
+/** Every index the schema files make (test/unit/schema.test.ts holds the two together): readiness checks them all. */
 export const STRATA_INDEXES = [
   ...VECTOR_INDEXES,
   FULLTEXT_INDEX,
@@ -17,6 +18,11 @@ export const STRATA_INDEXES = [
   'summary_group_level_starts_at',
   'summary_group_level_ends_at',
   'summary_group_session_key',
+  'memory_group_session_pending',
+  'memory_group_day_pending',
+  'summary_group_parent_pending',
+  'aggregation_run_group_started',
+  'aggregation_run_group_status',
 ];
 
 export interface IndexRow {

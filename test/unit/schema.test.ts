@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { builtDifferently, type IndexRow } from '../../src/graph/schema.js';
+import { builtDifferently, type IndexRow, STRATA_INDEXES } from '../../src/graph/schema.js';
+import { projectPath } from '../../src/project-files.js';
 
 const vector = (quantized: boolean | null): IndexRow => ({
   name: 'memory_embedding',
@@ -34,5 +36,19 @@ describe('builtDifferently', () => {
     expect(builtDifferently({ name: 'memory_group', type: 'RANGE', state: 'ONLINE', dimensions: null })).toBe(
       false,
     );
+  });
+});
+
+describe('STRATA_INDEXES', () => {
+  it('names every index the schema files make, so that readiness waits for all of them', () => {
+    const made = ['indexes', 'vector-indexes', 'memory-vector-index'].flatMap((file) =>
+      [
+        ...readFileSync(projectPath(`cypher/schema/${file}.cypher`), 'utf8').matchAll(
+          /^CREATE (?:VECTOR |FULLTEXT )?INDEX (\w+)/gm,
+        ),
+      ].map((m) => m[1]),
+    );
+    expect(made.length).toBeGreaterThan(10);
+    expect([...STRATA_INDEXES].sort()).toEqual(made.sort());
   });
 });
