@@ -3,12 +3,15 @@
 // Only values that moved are written. The group keeps the clock and the settings of the refresh (decayClock,
 // decaySettings): the cycle refreshes again once the clock has moved enough (domain/decay.ts decayRefreshDue).
 // Level by level ($levels), so the (groupId, level, endsAt) index hands over each summary's end: only its decay is
-// read from the node.
+// read from the node. Only the summaries that ended from $endsFrom[level] on are read (null: all of them): those
+// before had settled to nothing at an earlier refresh (domain/decay.ts decayReadFrom).
 UNWIND $levels AS level
-WITH level, $decay[CASE level WHEN 'session' THEN 'day' ELSE level END] AS setting
+WITH level, $decay[CASE level WHEN 'session' THEN 'day' ELSE level END] AS setting,
+     coalesce(datetime($endsFrom[level]), datetime('-999999999-01-01T00:00:00Z')) AS endsFrom
 WHERE setting IS NOT NULL
 MATCH (s:Summary {groupId: $groupId, level: level})
-WHERE s.endsAt IS NOT NULL
+USING INDEX SEEK s:Summary(groupId, level, endsAt)
+WHERE s.endsAt >= endsFrom
 WITH s, setting, duration.inSeconds(s.endsAt, datetime($now)).seconds / 86400.0 AS ageDays
 WITH s, CASE
     WHEN ageDays <= setting.startDays THEN 1.0

@@ -33,6 +33,36 @@ export function decaySettingsKey(settings: Record<string, DecaySetting>): string
   );
 }
 
+/**
+ * Half-lives after startDays by which a decay is below a millionth (2^-20), which refresh-decay does not write again:
+ * a summary that ended that long before the clock has nothing left to refresh.
+ */
+const SETTLED_HALF_LIVES = 20;
+
+/**
+ * From which end (ISO instant) a refresh reads each level's summaries; null for all of them. Those that ended before
+ * the horizon (startDays plus 20 half-lives) of the earlier of this clock and the last refresh's were already
+ * settled at that refresh, to a value below a millionth that has only fallen since. The first refresh, and one after
+ * the settings changed, reads every summary. Sessions follow the day settings.
+ */
+export function decayReadFrom(
+  last: DecayRefresh | null,
+  clock: Date,
+  settings: Record<string, DecaySetting>,
+  levels: readonly string[],
+): Record<string, string | null> {
+  const from = (setting: DecaySetting | undefined): string | null => {
+    if (!last || !setting || last.settings !== decaySettingsKey(settings)) return null;
+    const halfLife = (setting.maxAgeDays - setting.startDays) / 3;
+    const horizonDays = setting.startDays + SETTLED_HALF_LIVES * halfLife;
+    const earlier = Math.min(clock.getTime(), Date.parse(last.clock));
+    return new Date(earlier - horizonDays * DAY_MS).toISOString();
+  };
+  return Object.fromEntries(
+    levels.map((level) => [level, from(settings[level === 'session' ? 'day' : level])]),
+  );
+}
+
 /** Whether decay is refreshed at `clock`: never before, the settings changed, or the clock moved far enough. */
 export function decayRefreshDue(
   last: DecayRefresh | null,

@@ -1,4 +1,4 @@
-import { type DecaySetting, decaySettingsKey } from '../domain/decay.js';
+import type { DecaySetting } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
@@ -13,13 +13,26 @@ export type MaintenanceStore = Pick<MaintenanceRepository, keyof MaintenanceRepo
 export class MaintenanceRepository {
   constructor(private readonly graph: Graph) {}
 
-  async refreshDecay(groupId: string, decay: Record<string, DecaySetting>, clock: Date): Promise<number> {
+  /**
+   * Writes the decay of every summary that ended from `endsFrom[level]` on (null: every one) and records the clock
+   * and settings key of the refresh on the group.
+   */
+  async refreshDecay(
+    groupId: string,
+    refresh: {
+      decay: Record<string, DecaySetting>;
+      clock: Date;
+      endsFrom: Record<string, string | null>;
+      settingsKey: string;
+    },
+  ): Promise<number> {
     const [row] = await this.graph.write<{ updated: number }>('maintenance/refresh-decay', {
       groupId,
       levels: SUMMARY_LEVELS,
-      decay,
-      now: clock.toISOString(),
-      settingsKey: decaySettingsKey(decay),
+      decay: refresh.decay,
+      now: refresh.clock.toISOString(),
+      endsFrom: refresh.endsFrom,
+      settingsKey: refresh.settingsKey,
     });
     return row?.updated ?? 0;
   }

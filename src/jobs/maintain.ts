@@ -1,5 +1,6 @@
 import { type CycleReport, emptyPruned } from '../domain/cycle-report.js';
-import { decayRefreshDue } from '../domain/decay.js';
+import { decayReadFrom, decayRefreshDue, decaySettingsKey } from '../domain/decay.js';
+import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { pruneDue } from '../domain/prune.js';
 import type { CycleContext } from './cycle-context.js';
 
@@ -8,11 +9,17 @@ const NEVER_ARCHIVED = ['month'];
 
 /**
  * Decay for the whole group in one statement, on the group's clock, so an imported archive ages as if it were live;
- * once the clock has moved far enough since the last refresh (see domain/decay.ts), not at every cycle.
+ * once the clock has moved far enough since the last refresh, and only over the summaries whose decay has not
+ * settled to nothing (see domain/decay.ts).
  */
 export async function refreshDecay(ctx: CycleContext): Promise<number> {
   if (ctx.dryRun || !decayRefreshDue(ctx.decayRefreshed, ctx.clock, ctx.decay)) return 0;
-  return ctx.maintenance.refreshDecay(ctx.groupId, ctx.decay, ctx.clock);
+  return ctx.maintenance.refreshDecay(ctx.groupId, {
+    decay: ctx.decay,
+    clock: ctx.clock,
+    endsFrom: decayReadFrom(ctx.decayRefreshed, ctx.clock, ctx.decay, SUMMARY_LEVELS),
+    settingsKey: decaySettingsKey(ctx.decay),
+  });
 }
 
 /**

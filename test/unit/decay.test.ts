@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ageInDays, decayFactor, decayRefreshDue, decaySettingsKey } from '../../src/domain/decay.js';
+import {
+  ageInDays,
+  decayFactor,
+  decayReadFrom,
+  decayRefreshDue,
+  decaySettingsKey,
+} from '../../src/domain/decay.js';
 
 const day = { startDays: 7, maxAgeDays: 14 };
 const week = { startDays: 30, maxAgeDays: 90 };
@@ -84,5 +90,44 @@ describe('decayRefreshDue', () => {
     expect(decaySettingsKey(changed)).not.toBe(key);
     // The key does not depend on the order the levels come in.
     expect(decaySettingsKey({ month, week, day })).toBe(key);
+  });
+});
+
+describe('decayReadFrom', () => {
+  const settings = { day, week, month };
+  const levels = ['session', 'day', 'week', 'month'];
+  const clock = new Date('2024-05-01T00:00:00Z');
+  const last = (at: string) => ({ clock: at, settings: decaySettingsKey(settings) });
+  const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * 86_400_000).toISOString();
+
+  it('reads every summary at the first refresh and after the settings changed', () => {
+    expect(decayReadFrom(null, clock, settings, levels)).toEqual({
+      session: null,
+      day: null,
+      week: null,
+      month: null,
+    });
+    const stale = { clock: clock.toISOString(), settings: 'other settings' };
+    expect(Object.values(decayReadFrom(stale, clock, settings, levels))).toEqual([null, null, null, null]);
+  });
+
+  it('reads from startDays plus 20 half-lives before the earlier of the two clocks, sessions as days', () => {
+    const before = new Date('2024-04-30T00:00:00Z');
+    const from = decayReadFrom(last(before.toISOString()), clock, settings, levels);
+    // Days: 7 + 20 * 7/3 days; weeks: 30 + 20 * 20; months: 90 + 20 * 275/3.
+    expect(from.day).toBe(daysBefore(before, 7 + (20 * 7) / 3));
+    expect(from.session).toBe(from.day);
+    expect(from.week).toBe(daysBefore(before, 430));
+    expect(from.month).toBe(daysBefore(before, 90 + (20 * 275) / 3));
+    // A clock set back reads from its own horizon, the earlier one.
+    const back = new Date('2024-04-01T00:00:00Z');
+    expect(decayReadFrom(last(clock.toISOString()), back, settings, levels).day).toBe(
+      daysBefore(back, 7 + (20 * 7) / 3),
+    );
+  });
+
+  it('leaves out only decays below a millionth', () => {
+    expect(decayFactor(7 + (20 * 7) / 3, day)).toBeLessThan(1e-6);
+    expect(decayFactor(7 + (19 * 7) / 3, day)).toBeGreaterThan(1e-6);
   });
 });
