@@ -1,4 +1,5 @@
-// One batch of memories in one statement. First the group's own node: its settings, the time of its last write
+// One part of a batch of memories (graph/memories.ts writeBatch sends a batch as one or several parts, one
+// statement each, in one transaction). First the group's own node: its settings, the time of its last write
 // (which tells the scheduler it has new data), and its clock: the time of its latest memory, which decay and archiving
 // run on, so an imported archive ages as it would have live. Taking its lock first also orders this batch after a
 // cycle write in flight for the group.

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { MemoryRecord } from '../domain/memory.js';
 import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph } from './graph.js';
+import { replayable } from './replayable.js';
 
 export interface WrittenMemory {
   id: string;
@@ -23,27 +25,46 @@ export class MemoryRepository {
   }
 
   /**
-   * Writes one batch in one transaction and one statement (a round trip, not three): the group node and its clock,
-   * the memories, and the vectors of those this batch created (a mostly-zero one sent as runs: embedding-param.ts).
+   * Writes one batch in one transaction: with each memory, the group node and its clock, and the vector of those this
+   * batch created (a mostly-zero one sent as runs: embedding-param.ts). The batch comes in parts, one statement each,
+   * sent without waiting for the one before: Neo4j writes a part while the next is embedded and encoded, and the
+   * parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
+   * was given again, not embedded again.
    */
   async writeBatch(
     groupId: string,
     timezone: string,
-    memories: MemoryRecord[],
-    embeddings: number[][],
+    parts: AsyncIterable<EmbeddedPart>,
   ): Promise<WrittenMemory[]> {
     const batchId = randomUUID();
-    const latestTs = latestInstant(memories.map((m) => m.ts));
-    const rows = memories.map((m, i) => ({ ...m, ...toEmbeddingParam(embeddings[i] as number[]) }));
-    return this.graph.write<WrittenMemory>('ingest/write-batch', {
-      groupId,
-      timezone,
-      latestTs,
-      memories: rows,
-      batchId,
-      dimension: embeddings[0]?.length ?? 0,
+    const replay = replayable(parts);
+    return this.graph.writeTx(async (tx) => {
+      const sent: Promise<WrittenMemory[]>[] = [];
+      for await (const { memories, vectors } of replay) {
+        const written = tx.run<WrittenMemory>('ingest/write-batch', {
+          groupId,
+          timezone,
+          // Each part moves the group clock to its own latest memory, if later: after all of them, the batch's.
+          latestTs: latestInstant(memories.map((m) => m.ts)),
+          memories: memories.map((m, i) => ({ ...m, ...toEmbeddingParam(vectors[i] as number[]) })),
+          batchId,
+          dimension: vectors[0]?.length ?? 0,
+        });
+        // Taken by Promise.all below; until then a failure must not surface as an unhandled rejection.
+        written.catch(() => undefined);
+        sent.push(written);
+        // The driver writes the statement out on the next turn of the event loop, before the next part is embedded.
+        await setImmediate();
+      }
+      return (await Promise.all(sent)).flat();
     });
   }
+}
+
+/** Memories with their vectors, in the order of the texts embedded. */
+export interface EmbeddedPart {
+  memories: MemoryRecord[];
+  vectors: number[][];
 }
 
 /** The latest of ISO instants with offsets, as a UTC ISO string (offsets make string order unreliable). */

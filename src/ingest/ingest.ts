@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import { type IngestResult, type MemoryInput, type MemoryRecord, toMemoryRecord } from '../domain/memory.js';
-import type { MemoryStore } from '../graph/memories.js';
+import type { EmbeddedPart, MemoryStore } from '../graph/memories.js';
 
 export interface IngestDeps {
   memories: MemoryStore;
@@ -10,8 +10,9 @@ export interface IngestDeps {
 }
 
 /**
- * Validated memories in, Memory nodes out: ids settled, new texts embedded in one batch call,
- * the whole batch written in one transaction. Sending the same batch again creates nothing.
+ * Validated memories in, Memory nodes out: ids settled, new texts embedded (the whole batch in one call, or a part at
+ * a time for the local embedder), the whole batch written in one transaction. Sending the same batch again creates
+ * nothing.
  */
 export async function ingestMemories(
   deps: IngestDeps,
@@ -32,8 +33,11 @@ export async function ingestMemories(
   const created: string[] = [];
   const existing = [...storedIds];
   if (fresh.length > 0) {
-    const vectors = await deps.embedder.embeddings.embedDocuments(fresh.map((r) => r.text));
-    const written = await deps.memories.writeBatch(groupId, deps.defaultTimezone, fresh, vectors);
+    const written = await deps.memories.writeBatch(
+      groupId,
+      deps.defaultTimezone,
+      embeddedParts(deps.embedder, fresh),
+    );
     for (const w of written) (w.created ? created : existing).push(w.id);
   }
   if (repeats > 0) {
@@ -44,4 +48,16 @@ export async function ingestMemories(
     }
   }
   return { created, existing };
+}
+
+/**
+ * The new memories in parts of the embedder's size, each embedded only when the write asks for the next one: the
+ * write sends a part to Neo4j, then asks, so that the part is written while the next is embedded.
+ */
+async function* embeddedParts(embedder: Embedder, records: MemoryRecord[]): AsyncGenerator<EmbeddedPart> {
+  const size = Math.min(records.length, embedder.textsPerCall);
+  for (let i = 0; i < records.length; i += size) {
+    const memories = records.slice(i, i + size);
+    yield { memories, vectors: await embedder.embeddings.embedDocuments(memories.map((r) => r.text)) };
+  }
 }

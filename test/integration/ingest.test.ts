@@ -3,8 +3,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { queryTerms } from '../../src/domain/lucene.js';
+import { type MemoryRecord, toMemoryRecord } from '../../src/domain/memory.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
+import { MemoryRepository } from '../../src/graph/memories.js';
 import { RecallRepository } from '../../src/graph/recall.js';
 import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
 import { createLogger } from '../../src/log.js';
@@ -210,6 +212,48 @@ describeNeo4j('ingest against Neo4j', () => {
     ]);
     expect(clientIds).toEqual({ created: ['twice'], existing: ['twice'] });
     expect((await inspect(g, ['twice']))[0]?.text).toBe('the first text');
+  });
+
+  it('writes a batch larger than an embedded part whole: every memory, its vector and the group clock', async () => {
+    const g = group('parts');
+    expect(strata.embedder.textsPerCall).toBeLessThan(600);
+    const start = Date.parse('2024-05-02T09:00:00Z');
+    const batch = Array.from({ length: 600 }, (_, i) => ({
+      id: `part-${i}`,
+      text: `message ${i} about the allotment`,
+      speaker: i % 2 ? 'ana' : 'ben',
+      // The latest memory sits in the first part, so that the clock must not follow the last part alone.
+      ts: new Date(start + (i === 10 ? 10_000 : i) * 60_000).toISOString(),
+    }));
+    const result = await strata.services.ingest(g, batch);
+    expect(result.created).toHaveLength(600);
+    expect(await counts(g)).toEqual({ Memory: 600 });
+    const stored = await inspect(g, ['part-0', 'part-299', 'part-599']);
+    expect(stored.map((m) => [m.id, m.embeddingSize, m.sessionPending])).toEqual([
+      ['part-0', TEST_DIMENSION, true],
+      ['part-299', TEST_DIMENSION, true],
+      ['part-599', TEST_DIMENSION, true],
+    ]);
+    const [clock] = await strata.graph.read<{ latestMemoryAt: string }>('rollup/group-settings', {
+      groupId: g,
+    });
+    expect(clock?.latestMemoryAt).toBe(new Date(start + 10_000 * 60_000).toISOString());
+    expect((await strata.services.ingest(g, batch)).created).toEqual([]);
+  });
+
+  it('writes no part of a batch when a later part fails: the parts share one transaction', async () => {
+    const g = group('parts-fail');
+    const records = Array.from({ length: 3 }, (_, i) =>
+      toMemoryRecord(g, { text: `note ${i}`, speaker: 'ana', ts: `2024-05-02T09:3${i}:00Z` }),
+    );
+    const vectors = await strata.embedder.embeddings.embedDocuments(records.map((r) => r.text));
+    async function* parts() {
+      yield { memories: records.slice(0, 2), vectors: vectors.slice(0, 2) };
+      // Past validation, which the service does first: Neo4j's datetime() refuses it.
+      yield { memories: [{ ...(records[2] as MemoryRecord), ts: 'not a time' }], vectors: vectors.slice(2) };
+    }
+    await expect(new MemoryRepository(strata.graph).writeBatch(g, 'UTC', parts())).rejects.toThrow();
+    expect(await counts(g)).toEqual({});
   });
 
   it('writes nothing from a batch with one bad item (HTTP 400)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import type { MemoryInput, MemoryRecord } from '../../src/domain/memory.js';
-import type { MemoryStore } from '../../src/graph/memories.js';
+import type { EmbeddedPart, MemoryStore } from '../../src/graph/memories.js';
 import { ingestMemories } from '../../src/ingest/ingest.js';
 
 /**
@@ -10,14 +10,22 @@ import { ingestMemories } from '../../src/ingest/ingest.js';
  */
 class FakeStore implements MemoryStore {
   readonly stored = new Set<string>();
-  readonly writes: { records: MemoryRecord[]; vectors: number[][] }[] = [];
+  /** Each batch written, its parts joined, and the size of each part. */
+  readonly writes: { records: MemoryRecord[]; vectors: number[][]; parts: number[] }[] = [];
 
   async findExisting(_groupId: string, ids: string[]): Promise<string[]> {
     return ids.filter((id) => this.stored.has(id));
   }
 
-  async writeBatch(_groupId: string, _timezone: string, records: MemoryRecord[], vectors: number[][]) {
-    this.writes.push({ records, vectors });
+  async writeBatch(_groupId: string, _timezone: string, parts: AsyncIterable<EmbeddedPart>) {
+    const write = { records: [] as MemoryRecord[], vectors: [] as number[][], parts: [] as number[] };
+    for await (const part of parts) {
+      write.records.push(...part.memories);
+      write.vectors.push(...part.vectors);
+      write.parts.push(part.memories.length);
+    }
+    this.writes.push(write);
+    const { records } = write;
     return records.map((r) => {
       const created = !this.stored.has(r.id);
       this.stored.add(r.id);
@@ -33,9 +41,9 @@ const memory = (id: string, text = `text of ${id}`): MemoryInput => ({
   ts: '2024-05-02T09:30:00Z',
 });
 
-function setUp() {
+function setUp(textsPerCall?: number) {
   const memories = new FakeStore();
-  const embedder = createHashingEmbedder(16);
+  const embedder = { ...createHashingEmbedder(16), ...(textsPerCall ? { textsPerCall } : {}) };
   const embedded: string[][] = [];
   const embedDocuments = embedder.embeddings.embedDocuments.bind(embedder.embeddings);
   embedder.embeddings.embedDocuments = async (texts: string[]) => {
@@ -55,6 +63,20 @@ describe('ingestMemories', () => {
     const [write] = memories.writes;
     expect(write?.records.map((r) => r.id)).toEqual(['a', 'b']);
     expect(write?.vectors).toEqual(await deps.embedder.embeddings.embedDocuments(['the lake', 'the cabin']));
+  });
+
+  it('embeds a batch larger than the embedder takes at a time in parts, written as one batch in order', async () => {
+    const { memories, embedded, deps } = setUp(2);
+    const batch = ['a', 'b', 'c', 'd', 'e'].map((id) => memory(id));
+    const result = await ingestMemories(deps, 'g', batch);
+    expect(result.created).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(embedded.map((texts) => texts.length)).toEqual([2, 2, 1]);
+    expect(memories.writes).toHaveLength(1);
+    expect(memories.writes[0]?.parts).toEqual([2, 2, 1]);
+    expect(memories.writes[0]?.records.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(memories.writes[0]?.vectors).toEqual(
+      await deps.embedder.embeddings.embedDocuments(batch.map((m) => m.text)),
+    );
   });
 
   it('neither embeds nor writes what the group already stores, and reports it as existing', async () => {
