@@ -180,7 +180,7 @@ export async function runCycle(
 
 /**
  * Eras come from the day and week summaries. After a cycle of this same instance that succeeded, they agree with
- * those, so they can change only with a day or week this cycle writes; without one, the era step (four reads, one
+ * those, so they can change only with a day or week this cycle writes; without one, the era step (three reads, one
  * of them of every day of the current era with its vector) is skipped. A cycle that did not succeed may have
  * stopped before its eras, and another instance may run other era settings (or none).
  */
