@@ -588,9 +588,18 @@ describe('the roll-up cycle (in-memory repository)', () => {
       const asked: string[] = [];
       const counting: MaintenanceStore = {
         ...maintenance,
-        archiveSummaries: async () => (asked.push('archive'), { day: 2 }),
-        countArchivable: async () => (asked.push('count archivable'), { day: 2 }),
-        countPrunableMemories: async () => (asked.push('count prunable'), 0),
+        archiveSummaries: async () => {
+          asked.push('archive');
+          return { day: 2 };
+        },
+        countArchivable: async () => {
+          asked.push('count archivable');
+          return { day: 2 };
+        },
+        countPrunableMemories: async () => {
+          asked.push('count prunable');
+          return 0;
+        },
       };
       const { recording, finished } = recordingRuns();
       const opening: CycleRunStore = {
@@ -637,8 +646,14 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const rollups = new InMemoryRollups();
     twoWeeks(rollups);
     let eraSteps = 0;
-    const eras = async () => (eraSteps++, { created: 0, updated: 0 });
-    const after = (previousStatus: 'succeeded' | 'failed', previousInstance: string): CycleRunStore => ({
+    const eras = async () => {
+      eraSteps++;
+      return { created: 0, updated: 0 };
+    };
+    const openedAfter = (
+      previousStatus: 'succeeded' | 'failed',
+      previousInstance: string,
+    ): CycleRunStore => ({
       ...runs,
       openRun: async () => ({
         settings: { timezone: 'UTC', latestMemoryAt: null },
@@ -649,16 +664,16 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const cycle = (store: CycleRunStore) =>
       runCycle({ ...deps(rollups), runs: store, eras }, 'g', { now: LATER });
     // Days and weeks written: the eras run, whoever ran the cycle before.
-    const first = await cycle(after('succeeded', 'this-instance'));
+    const first = await cycle(openedAfter('succeeded', 'this-instance'));
     expect(first.levels.day.created).toBeGreaterThan(0);
     expect(eraSteps).toBe(1);
     // Nothing new after this instance's cycle that succeeded: skipped.
-    await cycle(after('succeeded', 'this-instance'));
+    await cycle(openedAfter('succeeded', 'this-instance'));
     expect(eraSteps).toBe(1);
     // After another instance's cycle (other settings, maybe no eras), or one that did not succeed: run.
-    await cycle(after('succeeded', 'another-instance'));
+    await cycle(openedAfter('succeeded', 'another-instance'));
     expect(eraSteps).toBe(2);
-    await cycle(after('failed', 'this-instance'));
+    await cycle(openedAfter('failed', 'this-instance'));
     expect(eraSteps).toBe(3);
   });
 
