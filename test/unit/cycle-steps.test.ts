@@ -5,7 +5,7 @@ import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { SummaryLevel } from '../../src/domain/levels.js';
-import type { CycleRunStore } from '../../src/graph/cycle-runs.js';
+import type { CycleRunStore, RunOpening, RunStart } from '../../src/graph/cycle-runs.js';
 import type { MaintenanceStore } from '../../src/graph/maintenance.js';
 import type { RollupStore, SummaryRow, SummaryWrite } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
@@ -174,8 +174,9 @@ class InMemoryRollups implements RollupStore {
 }
 
 const config = loadConfig({ PRUNE_ENABLED: 'false', ERAS_ENABLED: 'false' });
-const runs: CycleRunStore = {
-  openRun: async () => ({
+/** How openRun answers when the lease is free; `earlier` says what the group's earlier cycles left (none). */
+function opened(earlier: Partial<RunStart> = {}): RunOpening {
+  return {
     settings: { timezone: 'UTC', latestMemoryAt: null },
     lease: { acquired: true, owner: 'test', expiresAt: '' },
     run: {
@@ -184,8 +185,12 @@ const runs: CycleRunStore = {
       lastPrunedOn: null,
       decayRefreshed: null,
       previousInstance: null,
+      ...earlier,
     },
-  }),
+  };
+}
+const runs: CycleRunStore = {
+  openRun: async () => opened(),
   renewLease: async () => true,
   releaseLease: async () => undefined,
   finishRun: async () => undefined,
@@ -560,17 +565,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
     rollups.relinked = [];
     const afterSuccess: CycleRunStore = {
       ...runs,
-      openRun: async () => ({
-        settings: { timezone: 'UTC', latestMemoryAt: null },
-        lease: { acquired: true, owner: 'test', expiresAt: '' },
-        run: {
-          abandoned: 0,
-          previousStatus: 'succeeded',
-          lastPrunedOn: null,
-          decayRefreshed: null,
-          previousInstance: null,
-        },
-      }),
+      openRun: async () => opened({ previousStatus: 'succeeded' }),
     };
     await runCycle({ ...deps(rollups), runs: afterSuccess }, 'g', { now: LATER });
     expect(rollups.relinked).toEqual([]);
@@ -604,17 +599,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
       const { recording, finished } = recordingRuns();
       const opening: CycleRunStore = {
         ...recording,
-        openRun: async () => ({
-          settings: { timezone: 'UTC', latestMemoryAt: null },
-          lease: { acquired: true, owner: 'test', expiresAt: '' },
-          run: {
-            abandoned: 0,
-            previousStatus: 'succeeded',
-            lastPrunedOn,
-            decayRefreshed: null,
-            previousInstance: null,
-          },
-        }),
+        openRun: async () => opened({ previousStatus: 'succeeded', lastPrunedOn }),
       };
       const report = await runCycle(
         { ...deps(rollups), maintenance: counting, runs: opening, config: pruning },
@@ -653,14 +638,7 @@ describe('the roll-up cycle (in-memory repository)', () => {
     const openedAfter = (
       previousStatus: 'succeeded' | 'failed',
       previousInstance: string,
-    ): CycleRunStore => ({
-      ...runs,
-      openRun: async () => ({
-        settings: { timezone: 'UTC', latestMemoryAt: null },
-        lease: { acquired: true, owner: 'test', expiresAt: '' },
-        run: { abandoned: 0, previousStatus, previousInstance, lastPrunedOn: null, decayRefreshed: null },
-      }),
-    });
+    ): CycleRunStore => ({ ...runs, openRun: async () => opened({ previousStatus, previousInstance }) });
     const cycle = (store: CycleRunStore) =>
       runCycle({ ...deps(rollups), runs: store, eras }, 'g', { now: LATER });
     // Days and weeks written: the eras run, whoever ran the cycle before.

@@ -7,30 +7,28 @@ async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** 1, 2, 3, noting each in `produced` as it is taken. */
+function counting() {
+  const produced: number[] = [];
+  async function* source() {
+    for (const n of [1, 2, 3]) {
+      produced.push(n);
+      yield n;
+    }
+  }
+  return { produced, items: replayable(source()) };
+}
+
 describe('replayable', () => {
   it('gives the same items to every iteration, taking each from its source once', async () => {
-    const produced: number[] = [];
-    async function* source() {
-      for (const n of [1, 2, 3]) {
-        produced.push(n);
-        yield n;
-      }
-    }
-    const items = replayable(source());
+    const { produced, items } = counting();
     expect(await all(items)).toEqual([1, 2, 3]);
     expect(await all(items)).toEqual([1, 2, 3]);
     expect(produced).toEqual([1, 2, 3]);
   });
 
   it('takes from the source only as far as it is iterated, and goes on from there the next time', async () => {
-    const produced: number[] = [];
-    async function* source() {
-      for (const n of [1, 2, 3]) {
-        produced.push(n);
-        yield n;
-      }
-    }
-    const items = replayable(source());
+    const { produced, items } = counting();
     for await (const n of items) if (n === 1) break;
     expect(produced).toEqual([1]);
     expect(await all(items)).toEqual([1, 2, 3]);
