@@ -10,6 +10,11 @@ export interface DecaySetting {
 
 const DAY_MS = 86_400_000;
 
+/** Days for the decay to halve: three half-lives fit between startDays and maxAgeDays. */
+function halfLifeDays(setting: DecaySetting): number {
+  return (setting.maxAgeDays - setting.startDays) / 3;
+}
+
 /**
  * How far stored decay may lag: it is refreshed once the group's clock has moved by 1 % of the shortest half-life
  * since the last refresh (34 minutes with the default settings), so no stored value is off by more than about 1 %.
@@ -53,8 +58,7 @@ export function decayReadFrom(
 ): Record<string, string | null> {
   const from = (setting: DecaySetting | undefined): string | null => {
     if (!last || !setting || last.settings !== decaySettingsKey(settings)) return null;
-    const halfLife = (setting.maxAgeDays - setting.startDays) / 3;
-    const horizonDays = setting.startDays + SETTLED_HALF_LIVES * halfLife;
+    const horizonDays = setting.startDays + SETTLED_HALF_LIVES * halfLifeDays(setting);
     const earlier = Math.min(clock.getTime(), Date.parse(last.clock));
     return new Date(earlier - horizonDays * DAY_MS).toISOString();
   };
@@ -70,17 +74,20 @@ export function decayRefreshDue(
   settings: Record<string, DecaySetting>,
 ): boolean {
   if (!last || last.settings !== decaySettingsKey(settings)) return true;
-  const halfLives = Object.values(settings).map((s) => (s.maxAgeDays - s.startDays) / 3);
-  const shortest = Math.min(...halfLives.filter((h) => h > 0));
+  const shortest = Math.min(
+    ...Object.values(settings)
+      .map(halfLifeDays)
+      .filter((h) => h > 0),
+  );
   const movedDays = Math.abs(clock.getTime() - Date.parse(last.clock)) / DAY_MS;
   return !(movedDays < DECAY_REFRESH_SHARE * shortest);
 }
 
 export function decayFactor(ageDays: number, setting: DecaySetting): number {
-  const { startDays, maxAgeDays } = setting;
+  const { startDays } = setting;
   // Also catches NaN and ages in the future (clock skew, periods not over yet): no decay.
   if (!(ageDays > startDays)) return 1;
-  const halfLife = (maxAgeDays - startDays) / 3;
+  const halfLife = halfLifeDays(setting);
   if (!(halfLife > 0)) return 0;
   return Math.exp((-Math.LN2 * (ageDays - startDays)) / halfLife);
 }
