@@ -24,7 +24,7 @@ import { heading, line, num } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { abbaOrder, mean, pairedDifference } from './lib/paired.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
-import { serverCpuMs } from './lib/server-cpu.js';
+import { withCpu } from './lib/server-cpu.js';
 import { cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
 
 const DAY_MS = 86_400_000;
@@ -118,18 +118,8 @@ async function measuredRound(
   strata: Strata,
   cycle: () => Promise<CycleRound>,
 ): Promise<{ round: CycleRound; cost: RoundCost }> {
-  const serverBefore = await serverCpuMs(strata);
-  const appBefore = process.cpuUsage();
-  const round = await cycle();
-  const app = process.cpuUsage(appBefore);
-  return {
-    round,
-    cost: {
-      ms: round.ms,
-      appCpuMs: (app.user + app.system) / 1000,
-      serverCpuMs: (await serverCpuMs(strata)) - serverBefore,
-    },
-  };
+  const { result: round, appMs, serverMs } = await withCpu(strata, cycle);
+  return { round, cost: { ms: round.ms, appCpuMs: appMs, serverCpuMs: serverMs } };
 }
 
 function report(builds: Build[], costs: RoundCost[][]): void {

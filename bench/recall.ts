@@ -19,7 +19,7 @@ import { driverLoad } from './lib/driver-load.js';
 import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { recallPartCosts } from './lib/recall-offline.js';
 import { loadAndRollUp } from './lib/rolled-up.js';
-import { awaitIdleServerLine, serverCpuMs } from './lib/server-cpu.js';
+import { awaitIdleServerLine, withCpu } from './lib/server-cpu.js';
 import { awaitSearchIndexes, cleanUp, LOCAL_CONFIG, openBenchStrata, serveOnLoopback } from './lib/strata.js';
 import { RECALL_QUESTIONS } from './recall-questions.js';
 
@@ -120,11 +120,8 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
       Math.max(1, Math.floor(deadline.leftMs() / 1000)),
     );
     const connections = intOption(args.connections, 'connections');
-    const cpuBefore = process.cpuUsage();
-    const serverBefore = await serverCpuMs(strata);
-    const result = await runLoad(url, groupIds, duration, connections);
-    const appCpuMs = cpuMs(process.cpuUsage(cpuBefore));
-    const serverMs = (await serverCpuMs(strata)) - serverBefore;
+    const load = await withCpu(strata, () => runLoad(url, groupIds, duration, connections));
+    const result = load.result;
     line(
       'load',
       `${connections} connections for ${result.duration} s, ${num(RECALL_QUESTIONS.length)} questions over ${groupIds.length} group(s)`,
@@ -150,33 +147,30 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     );
     // The server's own CPU (HTTP, recall, the driver; not autocannon's) and Neo4j's: figures that a busy machine
     // moves far less than latency, for comparing runs. On 2 cores their sum bounds the requests per second.
-    line('app CPU per request', `${num(appCpuMs / Math.max(1, result.total), 2)} ms`);
-    line('Neo4j CPU per request', `${num(serverMs / Math.max(1, result.total), 2)} ms`);
+    cpuLines('request', load, result.total);
 
     // The floor, on the same data at the same concurrency: each question's words through the full-text index,
     // kept to the group, and nothing else, through the driver (no HTTP, no ranking, no expansion).
     await awaitIdleServerLine(strata, 'before the floor');
-    const floorCpuBefore = process.cpuUsage();
-    const floorServerBefore = await serverCpuMs(strata);
-    const floor = await driverLoad(
-      (n) => {
-        const question = RECALL_QUESTIONS[n % RECALL_QUESTIONS.length] as string;
-        const groupId = groupIds[Math.floor(n / RECALL_QUESTIONS.length) % groupIds.length] as string;
-        const query = anyTermInGroup(queryTerms(question), groupId);
-        return strata.graph.read('bench/fulltext-floor', { groupId, query });
-      },
-      connections,
-      duration,
+    const floorLoad = await withCpu(strata, () =>
+      driverLoad(
+        (n) => {
+          const question = RECALL_QUESTIONS[n % RECALL_QUESTIONS.length] as string;
+          const groupId = groupIds[Math.floor(n / RECALL_QUESTIONS.length) % groupIds.length] as string;
+          const query = anyTermInGroup(queryTerms(question), groupId);
+          return strata.graph.read('bench/fulltext-floor', { groupId, query });
+        },
+        connections,
+        duration,
+      ),
     );
-    const floorCpuMs = cpuMs(process.cpuUsage(floorCpuBefore));
-    const floorServerMs = (await serverCpuMs(strata)) - floorServerBefore;
+    const floor = floorLoad.result;
     line(
       'floor (full-text call alone)',
       `p50 ${num(floor.p50, 1)} ms, p99 ${num(floor.p99, 1)} ms, ${num(floor.requestsPerSecond, 1)} calls/s`,
       `${num(floor.total)} calls, ${num(floor.errors)} errors`,
     );
-    line('app CPU per floor call', `${num(floorCpuMs / Math.max(1, floor.total), 2)} ms`);
-    line('Neo4j CPU per floor call', `${num(floorServerMs / Math.max(1, floor.total), 2)} ms`);
+    cpuLines('floor call', floorLoad, floor.total);
     const ratio = result.p50 / floor.p50;
     line(
       'p50 / floor p50',
@@ -243,6 +237,8 @@ async function offlineIndication(deadline: Deadline): Promise<void> {
   );
 }
 
-function cpuMs(usage: NodeJS.CpuUsage): number {
-  return (usage.user + usage.system) / 1000;
+/** The app's and Neo4j's CPU per call of a load. */
+function cpuLines(call: string, cost: { appMs: number; serverMs: number }, calls: number): void {
+  line(`app CPU per ${call}`, `${num(cost.appMs / Math.max(1, calls), 2)} ms`);
+  line(`Neo4j CPU per ${call}`, `${num(cost.serverMs / Math.max(1, calls), 2)} ms`);
 }

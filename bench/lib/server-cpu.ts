@@ -12,6 +12,19 @@ export async function serverCpuMs(strata: ServerProbe): Promise<number> {
   return (row?.nanos ?? 0) / 1e6;
 }
 
+/** `work`, and the CPU it took this process (the app) and the Neo4j server, in milliseconds. */
+export async function withCpu<T>(
+  strata: ServerProbe,
+  work: () => Promise<T>,
+): Promise<{ result: T; appMs: number; serverMs: number }> {
+  const appBefore = process.cpuUsage();
+  const serverBefore = await serverCpuMs(strata);
+  const result = await work();
+  const app = process.cpuUsage(appBefore);
+  const serverMs = (await serverCpuMs(strata)) - serverBefore;
+  return { result, appMs: (app.user + app.system) / 1000, serverMs };
+}
+
 export interface ServerIdle {
   /** How long the wait took. */
   waitedMs: number;

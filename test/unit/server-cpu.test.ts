@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitIdleServer, type ServerProbe } from '../../bench/lib/server-cpu.js';
+import { awaitIdleServer, type ServerProbe, withCpu } from '../../bench/lib/server-cpu.js';
 
 /**
  * A server whose CPU time grows by `busy[i]` of the elapsed time in window i (the last share holds after the list
@@ -45,5 +45,23 @@ describe('awaitIdleServer (bench)', () => {
     expect(found.idle).toBe(false);
     expect(found.busy).toBeGreaterThan(0.5);
     expect(found.waitedMs).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('withCpu (bench)', () => {
+  it("returns the work's result with the server's CPU over it and this process's", async () => {
+    const readings = [1_000_000, 251_000_000];
+    const server: ServerProbe = {
+      graph: { read: async <T>() => [{ nanos: readings.shift() } as T] },
+    };
+    const spin = async () => {
+      const until = performance.now() + 20;
+      while (performance.now() < until);
+      return 'done';
+    };
+    const measured = await withCpu(server, spin);
+    expect(measured.result).toBe('done');
+    expect(measured.serverMs).toBe(250);
+    expect(measured.appMs).toBeGreaterThan(10);
   });
 });
