@@ -190,10 +190,11 @@ export class RollupRepository {
   }
 
   /**
-   * Several periods of one group and level, one transaction: the summary nodes, their vectors, topics and SUMMARIZES
-   * links, and the children's pending flags cleared in the same write, all sent at once behind the group lock (see
-   * writeHoldingGroup). With `relink`, the level's NEXT_PERIOD chain is relinked from `relink.from` in the same
-   * transaction (as relinkNextPeriod does): the level's last write saves the level a commit of its own.
+   * Several periods of one group, one transaction: the summary nodes, their vectors, topics and SUMMARIZES links, and
+   * the children's pending flags cleared in the same write, all sent at once behind the group lock (see
+   * writeHoldingGroup). The rows may be of several levels. Each of `relinks` has its level's NEXT_PERIOD chain
+   * relinked from its `from` in the same transaction (as relinkNextPeriod does): the last write of a roll-up saves
+   * each level a commit of its own.
    *
    * Each statement finds every node by a unique key, so its plan depends on neither the statistics nor the number
    * of rows, and it is planned once: its file says `CYPHER replan=skip`, and its rows come inside a map
@@ -204,7 +205,7 @@ export class RollupRepository {
   async writeSummaries(
     groupId: string,
     rows: SummaryRow[],
-    relink: { level: SummaryLevel; from: string } | null = null,
+    relinks: { level: SummaryLevel; from: string }[] = [],
   ): Promise<{ id: string; version: number }[]> {
     const topics = rows.map(({ summary }) => ({
       summaryId: summary.id,
@@ -242,7 +243,7 @@ export class RollupRepository {
       ...(childLinks.length > 0
         ? [{ name: 'rollup/link-child-summaries', params: { batch: { rows: childLinks } } }]
         : []),
-      ...(relink ? [{ name: 'rollup/link-next-period', params: { groupId, ...relink } }] : []),
+      ...relinks.map((relink) => ({ name: 'rollup/link-next-period', params: { groupId, ...relink } })),
     ];
     return this.graph.writeTx(async (tx) => {
       const [written] = await writeHoldingGroup(tx, groupId, statements);

@@ -13,9 +13,9 @@ import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
 import type { CycleContext } from './cycle-context.js';
 import { prune, refreshDecay } from './maintain.js';
-import { rollupCalendarLevel } from './rollup-calendar.js';
-import { relinkBrokenChains } from './rollup-level.js';
-import { rollupSessions } from './rollup-sessions.js';
+import { calendarWork } from './rollup-calendar.js';
+import { relinkBrokenChains, rollUpLevels } from './rollup-level.js';
+import { sessionWork } from './rollup-sessions.js';
 
 export interface CycleDeps {
   rollups: RollupStore;
@@ -126,10 +126,13 @@ export async function runCycle(
     };
     // Only a cycle that did not succeed can have left a chain unlinked: after a success the scan is skipped.
     if (run.previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
-    report.levels.session = await step(() => rollupSessions(ctx));
-    report.levels.day = await step(() => rollupCalendarLevel(ctx, 'day'));
-    report.levels.week = await step(() => rollupCalendarLevel(ctx, 'week'));
-    report.levels.month = await step(() => rollupCalendarLevel(ctx, 'month'));
+    // Days are cut from memories, not from sessions, so the two levels share their write transactions: a day's
+    // cycle writes its sessions and its day in one. Weeks read the days, and months the weeks, written before them.
+    [report.levels.session, report.levels.day] = await step(async () =>
+      rollUpLevels(ctx, [await sessionWork(ctx), await calendarWork(ctx, 'day')]),
+    );
+    [report.levels.week] = await step(async () => rollUpLevels(ctx, [await calendarWork(ctx, 'week')]));
+    [report.levels.month] = await step(async () => rollUpLevels(ctx, [await calendarWork(ctx, 'month')]));
     if (deps.eras && erasMayChange(deps, run, report)) {
       const eras = deps.eras;
       report.levels.era = await step(() => eras(ctx));

@@ -1,10 +1,9 @@
 import type { SummaryItem } from '../ai/summarizers/types.js';
-import type { LevelCounts } from '../domain/cycle-report.js';
 import type { CalendarLevel } from '../domain/levels.js';
 import { closesAt, isClosed, localDate, type Period, parentKey, periodForKey } from '../domain/periods.js';
 import { childRange, countSpeakers, mergeSpeakerCounts } from '../domain/rollup.js';
 import { type CycleContext, waitUntil } from './cycle-context.js';
-import { rollUpLevel } from './rollup-level.js';
+import type { LevelWork } from './rollup-level.js';
 
 /** What one calendar period holds, in the shape the summarizer takes. */
 interface PeriodContents {
@@ -74,38 +73,20 @@ function parentLevel(level: 'week' | 'month', childLevel: 'day' | 'week'): Calen
 }
 
 /**
- * One calendar level of the cycle. Every period that is over (plus the grace period) and has a pending child gets
- * its summary, however little it holds, so every memory is reachable from its day, week and month; a period with
- * fewer children than is worth a summarizer call is carried by the local summarizer. A late child brings its
- * period back, and the new version (in place, version + 1) marks the level above pending in turn.
+ * One calendar level, as work for the roll-up skeleton (jobs/rollup-level.ts). Every period that is over (plus the
+ * grace period) and has a pending child gets its summary, however little it holds, so every memory is reachable
+ * from its day, week and month; a period with fewer children than is worth a summarizer call is carried by the local
+ * summarizer. A late child brings its period back, and the new version (in place, version + 1) marks the level above
+ * pending in turn.
  */
-export async function rollupCalendarLevel(ctx: CycleContext, level: CalendarLevel): Promise<LevelCounts> {
-  const counts = { created: 0, updated: 0 };
+export async function calendarWork(
+  ctx: CycleContext,
+  level: CalendarLevel,
+): Promise<LevelWork<Period, PeriodContents>> {
   const spec = LEVELS[level];
-  const keys = [...new Set(await spec.pendingKeys(ctx))].sort();
-  if (keys.length === 0) return counts;
-
-  const periods = keys.map((key) => periodForKey(level, key, ctx.timezone));
-  const closed = periods.filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
-  // A period not over yet waits for its end: no cycle before then can do anything with it.
-  for (const p of periods) {
-    if (!isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes))
-      waitUntil(ctx, closesAt(p, ctx.rollup.dayGraceMinutes));
-  }
-
-  if (ctx.dryRun) {
-    const existing = await ctx.rollups.existingSummaryIds(
-      ctx.groupId,
-      level,
-      closed.map((p) => p.key),
-    );
-    for (const p of closed) counts[existing.has(p.key) ? 'updated' : 'created']++;
-    return counts;
-  }
-
-  return rollUpLevel(ctx, {
+  return {
     level,
-    periods: closed,
+    periods: await closedPeriods(ctx, level),
     keyOf: (p) => p.key,
     read: (periods) => spec.contents(ctx, periods),
     describe: (period, contents) =>
@@ -122,7 +103,30 @@ export async function rollupCalendarLevel(ctx: CycleContext, level: CalendarLeve
             parentPending: spec.hasParent,
             thin: contents.items.length < spec.worthSummarizing(ctx),
           },
-  });
+    count: async (periods) => {
+      const existing = await ctx.rollups.existingSummaryIds(
+        ctx.groupId,
+        level,
+        periods.map((p) => p.key),
+      );
+      return {
+        created: periods.filter((p) => !existing.has(p.key)).length,
+        updated: periods.filter((p) => existing.has(p.key)).length,
+      };
+    },
+  };
+}
+
+/** The level's periods with a pending child that are over; one not over yet makes the cycle say when it will be. */
+async function closedPeriods(ctx: CycleContext, level: CalendarLevel): Promise<Period[]> {
+  const keys = [...new Set(await LEVELS[level].pendingKeys(ctx))].sort();
+  const periods = keys.map((key) => periodForKey(level, key, ctx.timezone));
+  // A period not over yet waits for its end: no cycle before then can do anything with it.
+  for (const p of periods) {
+    if (!isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes))
+      waitUntil(ctx, closesAt(p, ctx.rollup.dayGraceMinutes));
+  }
+  return periods.filter((p) => isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes));
 }
 
 function mapValues<A, B>(map: Map<string, A>, f: (value: A) => B): Map<string, B> {

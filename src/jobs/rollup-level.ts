@@ -29,11 +29,13 @@ export interface LevelWork<P, C> {
   read(periods: P[]): Promise<Map<string, C>>;
   /** The period to summarise, given what it holds (undefined: nothing); null when there is nothing to summarise. */
   describe(period: P, contents: C | undefined): PeriodToSummarize | null;
+  /** What a dry run reports for these periods: how many summaries it would create and how many regenerate. */
+  count(periods: P[]): Promise<LevelCounts>;
 }
 
 /**
  * Finishes what a cycle that died left behind: a batch of summaries written but its level not yet relinked. Such a
- * level has nothing pending, so no later rollUpLevel would relink it; this does, before the levels run.
+ * level has nothing pending, so no later rollUpLevels would relink it; this does, before the levels run.
  */
 export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
   if (ctx.dryRun) return;
@@ -46,81 +48,151 @@ export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
   }
 }
 
+/** Where one level of a roll-up stands: what it wrote, and from where its chain is to be relinked. */
+interface LevelState {
+  work: LevelWork<unknown, unknown>;
+  counts: LevelCounts;
+  recent: RecentWindow;
+  /** The earliest start among its committed summaries: its chain is relinked from there on, not along the level. */
+  relinkFrom: number;
+  /** Whether a committed write relinked its chain in its own transaction. */
+  relinked: boolean;
+}
+
+/** A summary waiting in the batch, with its level. */
+interface BatchEntry {
+  level: LevelState;
+  key: string;
+  row: SummaryRow;
+}
+
 /**
  * The one skeleton of every summary level: chunks of periods are read in one round trip, summarised one by one in
  * order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
- * time), each batch clearing the pending flags of the children it covers. Then the level's NEXT_PERIOD chain is
- * relinked once, from the earliest summary written on.
+ * time), each batch clearing the pending flags of the children it covers. Then each level's NEXT_PERIOD chain is
+ * relinked once, from the earliest summary written on, in the last write's transaction.
+ *
+ * Levels rolled up together run one after the other and share their batches: the caller passes several only when
+ * none reads what another writes (sessions and days both read memories), so a day's cycle writes its sessions and
+ * its day in one transaction rather than two.
  *
  * The database and the summarizer work at the same time: a batch's write runs while the next periods are
  * summarised, and the next chunk is read while this one is. Writes still go one at a time and in order (a batch is
  * written only once the one before it has committed), so what a crash leaves is what it left before: whole
  * batches, each with the flags it covers cleared, and the rest still pending.
  */
-export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>): Promise<LevelCounts> {
-  const counts = { created: 0, updated: 0 };
-  if (work.periods.length === 0) return counts;
-  const recent = new RecentWindow(await ctx.rollups.recentSummaries(ctx.groupId, work.level, 30));
-  let batch: { key: string; row: SummaryRow }[] = [];
+export async function rollUpLevels<const W extends readonly LevelWork<unknown, unknown>[]>(
+  ctx: CycleContext,
+  works: W,
+): Promise<{ [K in keyof W]: LevelCounts }> {
+  const counts = await rollUp(ctx, works);
+  return counts as { [K in keyof W]: LevelCounts };
+}
+
+async function rollUp(
+  ctx: CycleContext,
+  works: readonly LevelWork<unknown, unknown>[],
+): Promise<LevelCounts[]> {
+  if (ctx.dryRun) return Promise.all(works.map((work) => work.count(work.periods)));
+  const levels: LevelState[] = await Promise.all(
+    works.map(async (work) => ({
+      work,
+      counts: { created: 0, updated: 0 },
+      recent: new RecentWindow(
+        work.periods.length > 0 ? await ctx.rollups.recentSummaries(ctx.groupId, work.level, 30) : [],
+      ),
+      relinkFrom: Number.POSITIVE_INFINITY,
+      relinked: false,
+    })),
+  );
+  // Every chunk of every level, in order: the read of the next is under way while one is summarised.
+  const chunks = levels.flatMap((level) =>
+    boundedBatches(level.work.periods, PERIODS_PER_READ).map((periods) => ({ level, periods })),
+  );
+  if (chunks.length === 0) return levels.map((l) => l.counts);
+
+  let batch: BatchEntry[] = [];
   let children = 0;
   let since = Date.now();
   // The write under way, if any. Its outcome is settled into a value, so a failure is never an unhandled rejection:
-  // it is taken, and recorded or rethrown, when the next write or the end of the level comes to it.
+  // it is taken, and recorded or rethrown, when the next write or the end of the levels comes to it.
   let writing: {
-    keys: string[];
-    earliestStart: number;
-    relinks: boolean;
-    outcome: Promise<Settled<{ version: number }[]>>;
+    entries: BatchEntry[];
+    relinks: LevelState[];
+    outcome: Promise<Settled<{ id: string; version: number }[]>>;
   } | null = null;
-  // Where the written summaries begin: the chain is relinked from there on, not along the whole level.
-  let relinkFrom = Number.POSITIVE_INFINITY;
-  // Whether the level's last write relinked the chain in its own transaction.
-  let relinked = false;
   const settleWrite = async () => {
     if (!writing) return;
-    const { keys, earliestStart, relinks, outcome } = writing;
+    const { entries, relinks, outcome } = writing;
     writing = null;
     const result = await outcome;
-    if ('error' in result) recordPeriodFailure(ctx, work.level, keys, result.error);
-    else {
-      for (const { version } of result.value) counts[version === 1 ? 'created' : 'updated']++;
-      relinkFrom = Math.min(relinkFrom, earliestStart);
-      relinked = relinks;
+    if ('error' in result) {
+      for (const level of levels) {
+        const keys = entries.filter((e) => e.level === level).map((e) => e.key);
+        if (keys.length > 0) recordPeriodFailure(ctx, level.work.level, keys, result.error);
+      }
+      return;
     }
+    const levelOf = new Map(entries.map((e) => [e.row.summary.id, e.level]));
+    for (const { id, version } of result.value) {
+      const level = levelOf.get(id);
+      if (level) level.counts[version === 1 ? 'created' : 'updated']++;
+    }
+    for (const { level, row } of entries)
+      level.relinkFrom = Math.min(level.relinkFrom, Date.parse(row.summary.startsAt));
+    for (const level of relinks) level.relinked = true;
   };
-  /** Writes the batch; the level's last batch also relinks the chain, saving the level a transaction of its own. */
+  /** Writes the batch; the last one also relinks every level written, saving each a transaction of its own. */
   const flush = async (last = false) => {
     if (batch.length === 0) return;
     await settleWrite();
-    const keys = batch.map((b) => b.key);
-    const rows = batch.map((b) => b.row);
+    const entries = batch;
     batch = [];
     children = 0;
     since = Date.now();
-    const earliestStart = Math.min(...rows.map((r) => Date.parse(r.summary.startsAt)));
-    // From the earliest of every batch before it that committed and of its own: the same part of the chain the
-    // relink after the level would rebuild.
-    const relink = last
-      ? { level: work.level, from: new Date(Math.min(relinkFrom, earliestStart)).toISOString() }
-      : null;
+    // Per level, from the earliest of every batch before it that committed and of its own: the same part of the
+    // chain a relink after the levels would rebuild.
+    const relinks = last
+      ? levels.filter((l) => l.relinkFrom < Number.POSITIVE_INFINITY || entries.some((e) => e.level === l))
+      : [];
+    const relinkFroms = relinks.map((level) => ({
+      level: level.work.level,
+      from: new Date(
+        Math.min(
+          level.relinkFrom,
+          ...entries.filter((e) => e.level === level).map((e) => Date.parse(e.row.summary.startsAt)),
+        ),
+      ).toISOString(),
+    }));
     writing = {
-      keys,
-      earliestStart,
-      relinks: last,
-      outcome: settled(ctx.rollups.writeSummaries(ctx.groupId, rows, relink)),
+      entries,
+      relinks,
+      outcome: settled(
+        ctx.rollups.writeSummaries(
+          ctx.groupId,
+          entries.map((e) => e.row),
+          relinkFroms,
+        ),
+      ),
     };
   };
   const finishWrites = async () => {
     await flush();
     await settleWrite();
   };
-  // Needed when the last write did not relink: it failed, or the level stopped before it.
+  // Needed for a level whose chain the last write did not relink: it failed, or the levels stopped before it.
   const relink = async () => {
-    if (!relinked && counts.created + counts.updated > 0)
-      await ctx.rollups.relinkNextPeriod(ctx.groupId, work.level, new Date(relinkFrom).toISOString());
+    for (const level of levels) {
+      if (!level.relinked && level.relinkFrom < Number.POSITIVE_INFINITY)
+        await ctx.rollups.relinkNextPeriod(
+          ctx.groupId,
+          level.work.level,
+          new Date(level.relinkFrom).toISOString(),
+        );
+    }
   };
   // The lease renewal is asked for once per chunk (it writes only when due, see cycle.ts) without waiting for the
-  // answer; the answer is taken at the next chunk or the end of the level, and a lost lease stops the level there.
+  // answer; the answer is taken at the next chunk or the end of the levels, and a lost lease stops them there.
   let renewing: Promise<Settled<void>> | null = null;
   const checkLease = async () => {
     const renewal = renewing;
@@ -129,10 +201,9 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
     if (result && 'error' in result) throw result.error;
   };
   try {
-    const chunks = boundedBatches(work.periods, PERIODS_PER_READ);
-    let reading = settled(work.read(chunks[0] as P[]));
+    let reading = settled(readChunk(chunks[0] as (typeof chunks)[number]));
     for (let c = 0; c < chunks.length; c++) {
-      const chunk = chunks[c] as P[];
+      const { level, periods } = chunks[c] as (typeof chunks)[number];
       const read = await reading;
       if ('error' in read) {
         await finishWrites();
@@ -140,8 +211,8 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
       }
       const contents = read.value;
       const next = chunks[c + 1];
-      if (next) reading = settled(work.read(next));
-      for (const period of chunk) {
+      if (next) reading = settled(readChunk(next));
+      for (const period of periods) {
         // Stopping (shutdown) happens between periods: what is summarised is written and linked, whole, and the next
         // cycle picks up the rest.
         if (ctx.signal?.aborted) {
@@ -152,37 +223,42 @@ export async function rollUpLevel<P, C>(ctx: CycleContext, work: LevelWork<P, C>
         // Summarising is synchronous work for the local summarizer: the driver gets its turn between periods, so the
         // write and the read under way go on meanwhile.
         if (writing || next) await setImmediate();
-        const key = work.keyOf(period);
+        const key = level.work.keyOf(period);
         let row: SummaryRow | null = null;
         try {
-          const toSummarize = work.describe(period, contents.get(key));
-          if (toSummarize) row = await summarizePeriod(ctx, toSummarize, recent);
+          const toSummarize = level.work.describe(period, contents.get(key));
+          if (toSummarize) row = await summarizePeriod(ctx, toSummarize, level.recent);
         } catch (error) {
-          recordPeriodFailure(ctx, work.level, [key], error);
+          recordPeriodFailure(ctx, level.work.level, [key], error);
         }
         if (!row) continue;
         const weight = (row.memoryIds?.length ?? 0) + (row.childSummaryIds?.length ?? 0);
         if (batch.length > 0 && children + weight > SUMMARY_CHILDREN_PER_WRITE) await flush();
-        batch.push({ key, row });
+        batch.push({ level, key, row });
         children += weight;
         // A slow summarizer (a remote model) should not leave many finished periods unwritten if the process stops.
         if (batch.length >= SUMMARIES_PER_WRITE || Date.now() - since > FLUSH_AFTER_MS) await flush();
       }
-      await flush(c === chunks.length - 1);
+      // The batch goes on into the next chunk, whichever level it is of; the last chunk writes what is left.
+      if (!next) await flush(true);
       await checkLease();
       renewing = settled(ctx.renewLease());
     }
     await finishWrites();
     await checkLease();
   } catch (error) {
-    // Whatever stops the level, no write of it goes on unseen after it: the lease is released only after this.
+    // Whatever stops the levels, no write of theirs goes on unseen after it: the lease is released only after this.
     const left = writing as { outcome: Promise<unknown> } | null;
     if (left) await left.outcome;
     await renewing;
     throw error;
   }
   await relink();
-  return counts;
+  return levels.map((l) => l.counts);
+}
+
+function readChunk({ level, periods }: { level: LevelState; periods: unknown[] }) {
+  return level.work.read(periods);
 }
 
 type Settled<T> = { value: T } | { error: unknown };

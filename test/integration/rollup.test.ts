@@ -341,7 +341,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(report.levels.day).toEqual({ created: 0, updated: 1 });
     expect(report.levels.week).toEqual({ created: 0, updated: 1 });
     expect(report.levels.month).toEqual({ created: 0, updated: 1 });
-    const above = await strata.graph.read<{ id: string; level: string; version: number }>(
+    const above = await strata.graph.read<{ id: string; level: string; version: number; updatedAt: string }>(
       'inspect/summaries-for-memory',
       {
         groupId: utc.id,
@@ -355,6 +355,11 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(above.filter((s) => s.level === 'day')).toHaveLength(1);
     // The late memory's session went into the middle of its chain, relinked from there on: still one simple path.
     expect(report.levels.session.created + report.levels.session.updated).toBe(1);
+    // Its session and its day were written in one transaction (datetime() is the transaction's clock); the week
+    // and the month, which read what was written below them, each in one of their own.
+    const writtenAt = Object.fromEntries(above.map((s) => [s.level, s.updatedAt]));
+    expect(writtenAt.session).toBe(writtenAt.day);
+    expect(writtenAt.week).not.toBe(writtenAt.day);
     expect((await strata.services.verify(utc.id)).checks.filter((c) => !c.ok)).toEqual([]);
   });
 

@@ -118,19 +118,18 @@ class InMemoryRollups implements RollupStore {
     return new Set(keys.filter((k) => this.summaries.has(`g:${level}:${k}`)));
   }
   writes: number[] = [];
-  async writeSummaries(
-    _g: string,
-    rows: SummaryRow[],
-    relink: { level: string; from: string } | null = null,
-  ) {
+  async writeSummaries(_g: string, rows: SummaryRow[], relinks: { level: string; from: string }[] = []) {
     this.writes.push(rows.length);
+    this.writtenLevels.push([...new Set(rows.map((r) => r.summary.level))]);
     const written = rows.map((row) => ({ id: row.summary.id, version: this.writeSummary(row.summary, row) }));
-    if (relink) {
+    for (const relink of relinks) {
       this.relinkedInWrite.push(relink.level);
       await this.relinkNextPeriod(_g, relink.level, relink.from);
     }
     return written;
   }
+  /** The levels of each summary write's rows, in order. */
+  writtenLevels: string[][] = [];
   /** The levels whose chain a summary write relinked in its own transaction, in order. */
   relinkedInWrite: string[] = [];
   private writeSummary(write: SummaryWrite, children: { memoryIds?: string[]; childSummaryIds?: string[] }) {
@@ -271,8 +270,10 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(rollups.relinked).toEqual(['session', 'day', 'week', 'month']);
     // Each by its level's last write, in that write's transaction: no transaction of its own.
     expect(rollups.relinkedInWrite).toEqual(['session', 'day', 'week', 'month']);
-    // Many periods per write transaction: one write per level here, not one per period.
-    expect(rollups.writes).toEqual([30, 10, 2, 1]);
+    // Many periods per write transaction, not one per period; the sessions and the days (both cut from memories)
+    // share theirs.
+    expect(rollups.writes).toEqual([40, 2, 1]);
+    expect(rollups.writtenLevels).toEqual([['session', 'day'], ['week'], ['month']]);
     const month = rollups.level('month')[0] as StoredSummary;
     expect(month.write.messageCount).toBe(30);
     expect(month.write.activeUsers).toEqual(['ana', 'ben', 'cai']);
@@ -460,7 +461,8 @@ describe('the roll-up cycle (in-memory repository)', () => {
     });
     expect(report.status).toBe('succeeded');
     expect(report.levels.session).toEqual({ created: 260, updated: 0 });
-    expect(batches.slice(0, 2)).toEqual([250, 10]);
+    // The 10 sessions left over go with the 44 days.
+    expect(batches.slice(0, 2)).toEqual([250, 54]);
     expect(summarisedDuringWrite).toBeGreaterThan(0);
     expect(mostInFlight).toBe(1);
     expect(rollups.level('session')).toHaveLength(260);
@@ -468,19 +470,25 @@ describe('the roll-up cycle (in-memory repository)', () => {
 
   it('relinks a level after its last write when that write failed, from the batches that committed', async () => {
     const rollups = new InMemoryRollups();
-    // The second of the two session batches (the last, which would relink) fails.
+    // The second of the two session batches (the last, which would relink, with the days) fails.
     twoBatchesOfSessions(rollups);
     const write = rollups.writeSummaries.bind(rollups);
     rollups.writeSummaries = async (...args: Parameters<typeof write>) => {
-      if (args[1][0]?.summary.level === 'session' && args[2]) throw new Error('bad batch');
+      if (args[1][0]?.summary.level === 'session' && args[2]?.length) throw new Error('bad batch');
       return write(...args);
     };
     const report = await runCycle(deps(rollups), 'g', { now: new Date('2024-05-20T00:00:00Z') });
     expect(report.status).toBe('succeeded');
     expect(report.levels.session).toEqual({ created: 250, updated: 0 });
-    expect(report.errors).toHaveLength(10);
+    expect(report.levels.day).toEqual({ created: 0, updated: 0 });
+    // Each period of the failed batch under its own level.
+    expect(report.errors).toHaveLength(54);
+    expect(report.errors.filter((e) => e.startsWith('session '))).toHaveLength(10);
+    expect(report.errors.filter((e) => e.startsWith('day '))).toHaveLength(44);
     expect(rollups.relinkedInWrite[0]).not.toBe('session');
-    expect(rollups.relinked[0]).toBe('session');
+    // Only the level that committed something is relinked, from where its committed summaries begin.
+    expect(rollups.relinked.slice(0, 1)).toEqual(['session']);
+    expect(rollups.relinked).not.toContain('day');
     expect(rollups.relinkedFrom[0]).toBe('2024-03-04T09:00:00.000Z');
   });
 
