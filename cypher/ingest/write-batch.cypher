@@ -10,9 +10,10 @@ SET g.lastIngestAt = datetime(),
       WHEN g.latestMemoryAt IS NULL OR datetime($latestTs) > g.latestMemoryAt THEN datetime($latestTs)
       ELSE g.latestMemoryAt
     END
-// Then the memories. MERGE on the group and the id (unique together) makes a repeated batch a no-op; the batch
-// token tells which rows this statement created, and only those get their vector (a memory another writer created
-// first keeps its own). New memories are pending for both roll-ups (session and day) until a summary covers them.
+// Then the memories. MERGE on the group and the id (unique together) makes a repeated batch a no-op. Only the rows
+// this statement created get their vector: a memory is written with its vector in one transaction, so one without
+// a vector is one created here, and a memory another writer created first keeps its own (MERGE waits for that
+// writer to commit). A batch token stored on every memory told the same at the cost of a string per memory. New memories are pending for both roll-ups (session and day) until a summary covers them.
 // `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
 // A vector comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros, then
 // the zeros after the last value. Runs are cut from one list of zeros, made once for the batch. (Run lengths arrive
@@ -27,10 +28,9 @@ ON CREATE SET
   m.sessionId = row.sessionId,
   m.meta = row.meta,
   m.ingestedAt = datetime(),
-  m.ingestBatch = $batchId,
   m.sessionPending = true,
   m.dayPending = true
-WITH m, row, zeros, m.ingestBatch = $batchId AS created
+WITH m, row, zeros, m.embedding IS NULL AS created
 // The procedure stores the vector as a compact float32 array rather than a list of doubles.
 CALL (m, row, zeros, created) {
   WITH m, row, zeros

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { MemoryRecord } from '../domain/memory.js';
 import { toEmbeddingParam } from './embedding-param.js';
@@ -36,7 +35,6 @@ export class MemoryRepository {
     timezone: string,
     parts: AsyncIterable<EmbeddedPart>,
   ): Promise<WrittenMemory[]> {
-    const batchId = randomUUID();
     const replay = replayable(parts);
     return this.graph.writeTx(async (tx) => {
       const sent: Promise<WrittenMemory[]>[] = [];
@@ -47,7 +45,6 @@ export class MemoryRepository {
           // Each part moves the group clock to its own latest memory, if later: after all of them, the batch's.
           latestTs: latestInstant(memories.map((m) => m.ts)),
           memories: memories.map((m, i) => ({ ...m, ...toEmbeddingParam(vectors[i] as number[]) })),
-          batchId,
           dimension: vectors[0]?.length ?? 0,
         });
         // Taken by Promise.all below; until then a failure must not surface as an unhandled rejection.

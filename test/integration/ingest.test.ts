@@ -241,6 +241,55 @@ describeNeo4j('ingest against Neo4j', () => {
     expect((await strata.services.ingest(g, batch)).created).toEqual([]);
   });
 
+  it('leaves a memory another writer stored first as it was, vector included, and says it was not created', async () => {
+    const g = group('race');
+    // As when two requests carry one client id and both pass the check for stored ids before either writes.
+    const first = toMemoryRecord(g, {
+      id: 'shared',
+      text: 'the first writer',
+      speaker: 'ana',
+      ts: '2024-05-02T09:30:00Z',
+    });
+    const second = toMemoryRecord(g, {
+      id: 'shared',
+      text: 'the second writer',
+      speaker: 'ben',
+      ts: '2024-05-02T09:31:00Z',
+    });
+    const fresh = toMemoryRecord(g, {
+      id: 'fresh',
+      text: 'a new one',
+      speaker: 'ben',
+      ts: '2024-05-02T09:32:00Z',
+    });
+    const [firstVector, secondVector, freshVector] = await strata.embedder.embeddings.embedDocuments(
+      [first, second, fresh].map((r) => r.text),
+    );
+    const repo = new MemoryRepository(strata.graph);
+    const once = async function* (memories: MemoryRecord[], vectors: number[][]) {
+      yield { memories, vectors };
+    };
+    await repo.writeBatch(g, 'UTC', once([first], [firstVector as number[]]));
+    const written = await repo.writeBatch(
+      g,
+      'UTC',
+      once([second, fresh], [secondVector as number[], freshVector as number[]]),
+    );
+    expect(written).toEqual([
+      { id: 'shared', created: false },
+      { id: 'fresh', created: true },
+    ]);
+    const stored = await strata.graph.read<{ id: string; embedding: number[] }>('inspect/memory-vectors', {
+      groupId: g,
+      ids: ['fresh', 'shared'],
+    });
+    // Stored as float32: each component is the embedder's, rounded to single precision.
+    expect(stored.map((r) => r.embedding)).toEqual(
+      [freshVector, firstVector].map((v) => v?.map((x) => Math.fround(x))),
+    );
+    expect((await inspect(g, ['shared']))[0]).toMatchObject({ text: 'the first writer', speaker: 'ana' });
+  });
+
   it('writes no part of a batch when a later part fails: the parts share one transaction', async () => {
     const g = group('parts-fail');
     const records = Array.from({ length: 3 }, (_, i) =>
