@@ -4,7 +4,7 @@
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH (s:Summary {groupId: $groupId, level: 'day'})
-USING INDEX s:Summary(groupId, level, periodStart)
+USING INDEX SEEK s:Summary(groupId, level, periodStart)
 // Every summary has a period: the condition lets the (groupId, level, periodStart) index serve the match and the order.
 WHERE s.periodStart IS NOT NULL
 RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS text, s.topics AS topics,

@@ -17,7 +17,7 @@ CALL (e) {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).
   MATCH (s:Summary {groupId: $era.groupId, level: $era.level})
-  USING INDEX s:Summary(groupId, level, periodStart)
+  USING INDEX SEEK s:Summary(groupId, level, periodStart)
   WHERE s.periodStart IN [d IN $era.periodStarts | date(d)]
   MERGE (e)-[:SUMMARIZES]->(s)
 }

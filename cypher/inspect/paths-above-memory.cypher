@@ -3,5 +3,5 @@
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH up = (m:Memory {groupId: $groupId, id: $memoryId})<-[:SUMMARIZES*1..4]-(:Summary|Era)
-USING INDEX m:Memory(groupId, id)
+USING INDEX SEEK m:Memory(groupId, id)
 RETURN reverse([x IN nodes(up) | x.id]) AS path

@@ -34,7 +34,7 @@ CALL (g, free) {
   // Seeks by the group parameter through (groupId, status): the planner cannot seek on r.groupId.
   CALL (r) {
     MATCH (old:AggregationRun {groupId: $groupId, status: 'running'})
-    USING INDEX old:AggregationRun(groupId, status)
+    USING INDEX SEEK old:AggregationRun(groupId, status)
     WHERE old.owner <> r.owner
     SET old.status = 'abandoned', old.endedAt = datetime(),
         old.errors = coalesce(old.errors, []) + ['abandoned: its owner stopped before closing it; run ' + r.id + ' took over the lease']

@@ -8,7 +8,7 @@ CALL (hit) {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).
   MATCH (n:Memory {groupId: $groupId, id: hit.id})
-  USING INDEX n:Memory(groupId, id)
+  USING INDEX SEEK n:Memory(groupId, id)
   RETURN n
   UNION
   MATCH (n:Summary {id: hit.id})
@@ -21,7 +21,7 @@ WITH rank, hit, n,
   CASE WHEN size(hit.known) > 0 AND NOT n:Memory THEN COLLECT {
     UNWIND range(0, size(hit.known) - 1) AS i
     MATCH (m:Memory {groupId: $groupId, id: hit.known[i].id})
-    USING INDEX m:Memory(groupId, id)
+    USING INDEX SEEK m:Memory(groupId, id)
     WITH i, m
     ORDER BY i
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts,

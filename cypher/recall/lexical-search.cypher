@@ -84,7 +84,7 @@ CALL (groupMemories, terms) {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).
   MATCH (m:Memory {groupId: $groupId, id: id})
-  USING INDEX m:Memory(groupId, id)
+  USING INDEX SEEK m:Memory(groupId, id)
   WITH collect(m) AS candidates
   CALL (candidates) {
     UNWIND candidates AS c

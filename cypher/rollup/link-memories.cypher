@@ -12,7 +12,7 @@ UNWIND row.memoryIds AS memoryId
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH (m:Memory {groupId: s.groupId, id: memoryId})
-USING INDEX m:Memory(groupId, id)
+USING INDEX SEEK m:Memory(groupId, id)
 MERGE (s)-[:SUMMARIZES]->(m)
 FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | REMOVE m.sessionPending)
 FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | REMOVE m.dayPending)

@@ -16,7 +16,7 @@ CALL () {
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH (s:Summary {groupId: $groupId, level: $level})
-USING INDEX s:Summary(groupId, level, startsAt)
+USING INDEX SEEK s:Summary(groupId, level, startsAt)
 WHERE s.startsAt >= chainStart
 WITH s
 ORDER BY s.startsAt, s.id

@@ -3,6 +3,6 @@
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH (m:Memory {groupId: $groupId})
-USING INDEX m:Memory(groupId, dayPending)
+USING INDEX SEEK m:Memory(groupId, dayPending)
 WHERE m.dayPending = true
 RETURN m.ts.epochMillis AS tsMillis

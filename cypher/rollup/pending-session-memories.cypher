@@ -3,7 +3,7 @@
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
 MATCH (m:Memory {groupId: $groupId})
-USING INDEX m:Memory(groupId, sessionPending)
+USING INDEX SEEK m:Memory(groupId, sessionPending)
 WHERE m.sessionPending = true
 RETURN m.id AS id, m.ts.epochMillis AS tsMillis, m.sessionId AS sessionId
 ORDER BY m.ts, m.id

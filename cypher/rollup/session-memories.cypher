@@ -6,7 +6,7 @@ CALL (session) {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).
   MATCH (m:Memory {groupId: $groupId, id: newId})
-  USING INDEX m:Memory(groupId, id)
+  USING INDEX SEEK m:Memory(groupId, id)
   RETURN m
   UNION
   MATCH (:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)

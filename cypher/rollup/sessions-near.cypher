@@ -5,7 +5,7 @@
 // and not at all when there are none.
 CALL () {
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
-  USING INDEX s:Summary(groupId, level, endsAt)
+  USING INDEX SEEK s:Summary(groupId, level, endsAt)
   WHERE s.endsAt >= datetime($from) - duration({minutes: $gapMinutes})
     AND s.startsAt <= datetime($to) + duration({minutes: $gapMinutes})
   RETURN s
@@ -14,7 +14,7 @@ CALL () {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
-  USING INDEX s:Summary(groupId, sessionKey)
+  USING INDEX SEEK s:Summary(groupId, sessionKey)
   WHERE s.sessionKey = key
   RETURN s
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bareIntegerParameters, cypherFiles, lintFile, loadCatalog } from './lint.js';
+import { bareIntegerParameters, cypherFiles, indexHintsWithoutSeek, lintFile, loadCatalog } from './lint.js';
 
 const catalog = loadCatalog();
 const files = cypherFiles();
@@ -26,6 +26,16 @@ describe('every cypher/**/*.cypher lints clean against the Neo4j 5.26 catalog', 
     const probe = join(mkdtempSync(join(tmpdir(), 'cypher-')), 'probe.cypher');
     writeFileSync(probe, "CALL db.index.vector.queryNodes('i', $k, $v) YIELD node RETURN node LIMIT $limit");
     expect(bareIntegerParameters(probe)).toHaveLength(2);
+  });
+
+  it('hints only index seeks, never an index that a scan of it would satisfy', () => {
+    expect(files.flatMap(indexHintsWithoutSeek)).toEqual([]);
+    const probe = join(mkdtempSync(join(tmpdir(), 'cypher-')), 'probe.cypher');
+    writeFileSync(
+      probe,
+      'MATCH (m:Memory {groupId: $g, id: $id})\nUSING INDEX m:Memory(groupId, id)\nMATCH (s:Summary {groupId: $g})\nUSING INDEX SEEK s:Summary(groupId)\nRETURN m, s',
+    );
+    expect(indexHintsWithoutSeek(probe)).toHaveLength(1);
   });
 
   it('catches what it should: an unknown function and a syntax error', async () => {

@@ -53,3 +53,16 @@ export function bareIntegerParameters(path: string): string[] {
     ),
   );
 }
+
+/**
+ * Index hints must say SEEK: a plain `USING INDEX` is also met by a scan of the whole index, which the planner
+ * chose for a write on a database of a few hundred memories, and a plan kept (replan=skip) went on scanning every
+ * memory for every row as the database grew.
+ */
+export function indexHintsWithoutSeek(path: string): string[] {
+  const code = readFileSync(path, 'utf8').replace(/\/\/.*$/gm, '');
+  return [...code.matchAll(/\bUSING\s+INDEX\s+(?!SEEK\b)\S+/g)].map(
+    (m) =>
+      `${relative(projectRoot, path)}: "${m[0]}" should be USING INDEX SEEK: a plain hint allows a full scan`,
+  );
+}
