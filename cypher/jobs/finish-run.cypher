@@ -5,15 +5,17 @@
 // (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits). The group also keeps which
 // Strata instance ran the cycle and the UTC day it pruned the group ($prunedOn, a date; null when it did not, which
 // keeps the day recorded before).
-// Planned once and kept (replan=skip): both lookups are by a unique key, and re-planning as run nodes grow cost
-// more than running it (see jobs/open-run.cypher).
+// Planned once and kept (replan=skip): both lookups are hinted seeks on a unique key, and re-planning as run nodes
+// grow cost more than running it (see jobs/open-run.cypher).
 CYPHER replan=skip
 MATCH (r:AggregationRun {id: $runId})
+USING INDEX SEEK r:AggregationRun(id)
 SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $counts, r.errors = $errors,
     r.summarizerFallbacks = $summarizerFallbacks,
     r.created = $created, r.updated = $updated, r.pruned = $pruned
 WITH r
 MATCH (g:Group {id: r.groupId})
+USING INDEX SEEK g:Group(id)
 FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
   SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.lastCycleInstance = $instance,
       g.hasPendingWork = $hasPendingWork,

@@ -10,11 +10,12 @@
 //   cycle that could write (not a dry run) ended, null before its first, so a cycle repairs what one that did not
 //   succeed may have left only when there was one, and which Strata instance ran it; the UTC day a cycle last
 //   pruned the group (pruning runs once a day); the group clock and decay settings of its last decay refresh.
-// Planned once and kept (replan=skip): every lookup is by a unique key or a hinted index, so a plan made on an empty
-// database is the plan for any. Re-planning it as the few run and lease nodes grow cost Neo4j 165-530 ms in a round
-// of 10 groups, against a few ms to run it.
+// Planned once and kept (replan=skip): every lookup is a hinted seek or a MERGE on a unique key, so a plan made on
+// an empty database is the plan for any. Re-planning it as the few run and lease nodes grow cost Neo4j 165-530 ms in
+// a round of 10 groups, against a few ms to run it.
 CYPHER replan=skip
 MATCH (g:Group {id: $groupId})
+USING INDEX SEEK g:Group(id)
 MERGE (l:CycleLease {id: $groupId})
 SET l.lastAttemptAt = datetime()
 WITH g, l, (l.owner IS NULL OR l.owner = $owner OR l.expiresAt < datetime()) AS free

@@ -2,12 +2,14 @@
 // kind of roll-up: the flags clear in the transaction that writes the summary covering them. A flag is removed, not
 // set false, so its index holds only what is still pending rather than an entry for every memory there ever was
 // (read a missing flag as false). One row per summary: {summaryId, memoryIds}.
-// One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
-// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
-// every batch size shares it (see graph/rollups.ts writeSummaries).
+// One plan, made once: every node is found by a seek on a unique key (hinted, so that no statistics make it a
+// scan), so the plan depends neither on the statistics (replan=skip keeps it as they change) nor on the number of
+// rows, which come inside a map ($batch.rows) so that every batch size shares it (see graph/rollups.ts
+// writeSummaries).
 CYPHER replan=skip
 UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
+USING INDEX SEEK s:Summary(id)
 UNWIND row.memoryIds AS memoryId
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).

@@ -1,11 +1,13 @@
 // (summary)-[:MENTIONS {weight}]->(topic): one Topic node per group and normalised name, so drift is plain Cypher.
 // A regenerated summary replaces its mentions. One row per summary: {summaryId, topics}.
-// One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
-// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
-// every batch size shares it (see graph/rollups.ts writeSummaries).
+// One plan, made once: every node is found by a seek on a unique key (hinted, so that no statistics make it a
+// scan), so the plan depends neither on the statistics (replan=skip keeps it as they change) nor on the number of
+// rows, which come inside a map ($batch.rows) so that every batch size shares it (see graph/rollups.ts
+// writeSummaries).
 CYPHER replan=skip
 UNWIND $batch.rows AS row
 MATCH (s:Summary {id: row.summaryId})
+USING INDEX SEEK s:Summary(id)
 OPTIONAL MATCH (s)-[old:MENTIONS]->(:Topic)
 DELETE old
 WITH DISTINCT s, row
