@@ -13,7 +13,8 @@ SET g.lastIngestAt = datetime(),
 // Then the memories. MERGE on the group and the id (unique together) makes a repeated batch a no-op. Only the rows
 // this statement created get their vector: a memory is written with its vector in one transaction, so one without
 // a vector is one created here, and a memory another writer created first keeps its own (MERGE waits for that
-// writer to commit). A batch token stored on every memory told the same at the cost of a string per memory. New memories are pending for both roll-ups (session and day) until a summary covers them.
+// writer to commit). A batch token stored on every memory told the same at the cost of a string per memory. New
+// memories are pending for both roll-ups (session and day) until a summary covers them.
 // `ingestedAt` starts the retention clock of the original (KEEP_ORIGINAL_DAYS).
 // A vector comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros, then
 // the zeros after the last value. Runs are cut from one list of zeros, made once for the batch. (Run lengths arrive
