@@ -56,8 +56,9 @@ export function decayReadFrom(
   settings: Record<string, DecaySetting>,
   levels: readonly string[],
 ): Record<string, string | null> {
+  const sameSettings = last !== null && last.settings === decaySettingsKey(settings);
   const from = (setting: DecaySetting | undefined): string | null => {
-    if (!last || !setting || last.settings !== decaySettingsKey(settings)) return null;
+    if (!last || !sameSettings || !setting) return null;
     const horizonDays = setting.startDays + SETTLED_HALF_LIVES * halfLifeDays(setting);
     const earlier = Math.min(clock.getTime(), Date.parse(last.clock));
     return new Date(earlier - horizonDays * DAY_MS).toISOString();
