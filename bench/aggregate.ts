@@ -156,12 +156,13 @@ async function liveHours(
 ): Promise<CycleRound[]> {
   const day = new Date(Date.parse(setup.data.endDay) + 2 * DAY_MS).toISOString().slice(0, 10);
   const dayStart = Date.parse(day);
+  const dayOf = setup.data.groups.map((g) => ({ groupId: g.groupId, memories: oneMoreDay(g, day) }));
   const rounds: CycleRound[] = [];
   for (let hour = LIVE_HOURS.from; hour < LIVE_HOURS.to; hour++) {
     const inHour = (ts: string) => Math.floor((Date.parse(ts) - dayStart) / HOUR_MS) === hour;
-    const extra = setup.data.groups.map((g) => ({
+    const extra = dayOf.map((g) => ({
       groupId: g.groupId,
-      memories: oneMoreDay(g, day).filter((m) => inHour(m.ts)),
+      memories: g.memories.filter((m) => inHour(m.ts)),
     }));
     await ingestGroups(strata, extra, { batch: opts.batch, concurrency: 4, deadline: opts.deadline });
     rounds.push(
