@@ -22,6 +22,7 @@ import { loadAndRollUp, type RolledUp } from './lib/rolled-up.js';
 import { awaitIdleServerLine } from './lib/server-cpu.js';
 import { type StatementTime, statementTimes } from './lib/statement-times.js';
 import { cleanUp, LOCAL_CONFIG, openBenchStrata, totalCounts } from './lib/strata.js';
+import { type StatementMemory, transactionMemory } from './lib/transaction-memory.js';
 
 const TARGET_RATIO = 0.01;
 const TARGET_FULL_MS = 60_000;
@@ -66,7 +67,8 @@ async function measure(
   strata: Strata,
   opts: { memories: number; groups: number; months: number; batch: number; deadline: Deadline },
 ): Promise<void> {
-  const setup = await loadAndRollUp(strata, { label: 'agg', ...opts });
+  const memory = transactionMemory(strata.graph);
+  const setup = await loadAndRollUp(strata, { label: 'agg', ...opts, memory });
   line('ingested', `${num(setup.load.sent)} memories in ${seconds(setup.load.ms)}`, 'setup, not measured');
   line(
     'full cycle',
@@ -77,7 +79,9 @@ async function measure(
   );
   line('  memories/s', num(setup.load.sent / (setup.full.ms / 1000)));
   line('  created+updated', levelTotals(setup.full.reports));
+  printStatementMemory(setup.fullMemory);
   await printLevels(strata, setup.groupIds, 'after full');
+  await printVerify(strata, setup.groupIds);
   await awaitIdleServerLine(strata, 'before the floor');
   const floor = await rollupFloor(strata, setup.groupIds);
   line(
@@ -177,6 +181,36 @@ async function liveHours(
     `mean of ${rounds.length} rounds (${num(Math.min(...ms))}-${num(Math.max(...ms))} ms), ${day} from ${LIVE_HOURS.from}:00: an hour of memories, then every group's cycle; ${num((mean / setup.full.ms) * 100, 2)} % of the full cycle; not a target`,
   );
   return rounds;
+}
+
+/** The statements of the full cycle by their peak transaction memory, largest first. */
+function printStatementMemory(statements: StatementMemory[]): void {
+  const mib = (bytes: number) => `${num(bytes / 2 ** 20, 1)} MiB`;
+  line(
+    '  peak transaction memory',
+    statements[0] ? mib(statements[0].peakBytes) : 'none sampled',
+    `SHOW TRANSACTIONS every 100 ms; ${CYCLE_STATEMENTS_SHOWN} largest below`,
+  );
+  for (const s of statements.slice(0, CYCLE_STATEMENTS_SHOWN))
+    line(`    ${mib(s.peakBytes)}`, `${num(s.samples)} samples`, s.name);
+}
+
+/** strata verify of every group: the checks that failed, summed over the groups, and the groups behind. */
+async function printVerify(strata: Strata, groupIds: string[]): Promise<void> {
+  const failed = new Map<string, number>();
+  let behind = 0;
+  for (const groupId of groupIds) {
+    const report = await strata.services.verify(groupId);
+    for (const check of report.checks.filter((c) => !c.ok))
+      failed.set(check.check, (failed.get(check.check) ?? 0) + 1);
+    if (report.cycle.behind) behind++;
+  }
+  const checks = [...failed].map(([check, n]) => `${check} in ${n}`).join(', ');
+  line(
+    'verify',
+    failed.size === 0 ? 'clean' : `FAILED: ${checks}`,
+    `${groupIds.length} groups; ${behind} behind`,
+  );
 }
 
 /** The statements of a round, most time first: how many a group's cycle makes, and which cost the most. */

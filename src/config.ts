@@ -97,6 +97,14 @@ export const envSchema = z.object({
 
   SESSION_GAP_MINUTES: int(30),
   SESSION_MAX_NEW_MESSAGES: int(20),
+  // Bounds of one session. At most a quarter of the cycle's page of pending memories (jobs/rollup-pages.ts), so a
+  // page always holds a whole session.
+  SESSION_MAX_MESSAGES: z.coerce.number().int().min(1).max(5_000).default(500),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   DAY_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
   DAY_MIN_MEMORIES: int(3),
   WEEK_MIN_DAYS: int(2),
@@ -195,6 +203,8 @@ export function buildConfig(env: Env) {
     rollup: {
       sessionGapMinutes: env.SESSION_GAP_MINUTES,
       sessionMaxNewMessages: env.SESSION_MAX_NEW_MESSAGES,
+      sessionMaxMessages: env.SESSION_MAX_MESSAGES,
+      sessionMaxHours: env.SESSION_MAX_HOURS,
       dayGraceMinutes: env.DAY_GRACE_MINUTES,
       dayMinMemories: env.DAY_MIN_MEMORIES,
       weekMinDays: env.WEEK_MIN_DAYS,

@@ -45,6 +45,22 @@ export class DatabaseUnavailableError extends StrataError {
   }
 }
 
+/**
+ * A statement needed more memory than Neo4j allows a transaction (dbms.memory.transaction.total.max or
+ * db.memory.transaction.max). Neo4j was up, and sending the same statement again fails again, so it is neither
+ * retried nor reported as Neo4j being unavailable: it is a statement that reads or writes too much at once, a fault
+ * of ours to fix, named here so the log says which.
+ */
+export class StatementTooLargeError extends StrataError {
+  constructor(
+    readonly statement: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`statement ${statement} went over Neo4j's transaction memory limit`);
+    this.cause = options.cause;
+  }
+}
+
 /** Another instance holds the group's cycle lease; a manual cycle did nothing and may be asked for again later. */
 export class LeaseHeldError extends StrataError {
   constructor(

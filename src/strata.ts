@@ -12,7 +12,7 @@ import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
 import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
-import { DatabaseUnavailableError } from './errors.js';
+import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
 import { EraRepository } from './graph/eras.js';
@@ -122,8 +122,12 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     setTimezone: (groupId, timezone) => summaries.setTimezone(groupId, timezone),
     deleteGroup: (groupId) => groups.deleteGroup(groupId),
     verify: async (groupId) => {
-      const { findings, pendingMemories } = await integrity.check(groupId, embedder.dimension);
-      return buildVerifyReport(groupId, findings, pendingMemories);
+      const [{ findings, pendingMemories }, group] = await Promise.all([
+        integrity.check(groupId, embedder.dimension),
+        summaries.group(groupId),
+      ]);
+      if (!group) throw new GroupGoneError(groupId);
+      return buildVerifyReport(groupId, findings, pendingMemories, group.cycle);
     },
     aggregate: (groupId, { dryRun }) => cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),

@@ -5,6 +5,7 @@ import { type BenchData, benchData } from './demo-data.js';
 import { ingestGroups, type LoadStats } from './load.js';
 import { awaitIdleServerLine } from './server-cpu.js';
 import { benchGroupId } from './strata.js';
+import type { StatementMemory, transactionMemory } from './transaction-memory.js';
 
 export interface RolledUp {
   data: BenchData;
@@ -13,6 +14,8 @@ export interface RolledUp {
   /** The cycle's now: two hours into the first day after the data, so the last day and its grace are over. */
   now: Date;
   full: CycleRound;
+  /** Each statement's peak transaction memory during the full cycle, when a sampler was given. */
+  fullMemory: StatementMemory[];
 }
 
 /**
@@ -29,6 +32,8 @@ export async function loadAndRollUp(
     months: number;
     batch: number;
     deadline: Deadline;
+    /** Samples each statement's transaction memory during the full cycle. */
+    memory?: ReturnType<typeof transactionMemory>;
   },
 ): Promise<RolledUp> {
   const groupIds = Array.from({ length: opts.groups }, (_, i) => benchGroupId(opts.label, i));
@@ -40,6 +45,8 @@ export async function loadAndRollUp(
   });
   const now = new Date(`${data.endDay}T02:00:00Z`);
   await awaitIdleServerLine(strata, 'before the full cycle');
+  opts.memory?.start();
   const full = await cycleGroups(strata, groupIds, now, opts.deadline);
-  return { data, groupIds, load, now, full };
+  const fullMemory = (await opts.memory?.stop()) ?? [];
+  return { data, groupIds, load, now, full, fullMemory };
 }

@@ -1,8 +1,9 @@
-// Instants of the memories not yet in a day summary, as epoch milliseconds; the cycle buckets them into days in the
-// group's time zone.
-// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-// the group (see ingest/find-memories.cypher).
+// Instants of the oldest page of the memories not yet in a day summary, as epoch milliseconds, oldest first; the
+// cycle buckets them into days in the group's time zone. Read in the order of the (groupId, dayPending, ts) index and
+// stopped at $limit (see pending-session-memories.cypher).
 MATCH (m:Memory {groupId: $groupId})
-USING INDEX SEEK m:Memory(groupId, dayPending)
-WHERE m.dayPending = true
+USING INDEX SEEK m:Memory(groupId, dayPending, ts)
+WHERE m.dayPending = true AND m.ts IS NOT NULL
 RETURN m.ts.epochMillis AS tsMillis
+ORDER BY m.groupId, m.dayPending, m.ts
+LIMIT toInteger($limit)

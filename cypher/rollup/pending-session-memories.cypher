@@ -1,9 +1,11 @@
-// Memories not yet in any session summary, oldest first. Instants as epoch milliseconds: a number crosses the wire
-// and is read far more cheaply than a datetime, and a full cycle reads every memory's.
-// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-// the group (see ingest/find-memories.cypher).
+// The oldest page of the memories not yet in any session summary, oldest first. Read in the order of the
+// (groupId, sessionPending, ts) index and stopped at $limit, so a backlog of a million memories costs a page, not a
+// sort of the million (the ORDER BY names the index's own properties, which lets the index hand rows over in order).
+// Instants as epoch milliseconds: a number crosses the wire and is read far more cheaply than a datetime.
+// SEEK: planned on an empty database, the planner would take the groupId index and read every node of the group.
 MATCH (m:Memory {groupId: $groupId})
-USING INDEX SEEK m:Memory(groupId, sessionPending)
-WHERE m.sessionPending = true
+USING INDEX SEEK m:Memory(groupId, sessionPending, ts)
+WHERE m.sessionPending = true AND m.ts IS NOT NULL
 RETURN m.id AS id, m.ts.epochMillis AS tsMillis, m.sessionId AS sessionId
-ORDER BY m.ts, m.id
+ORDER BY m.groupId, m.sessionPending, m.ts
+LIMIT toInteger($limit)

@@ -1,21 +1,30 @@
-// Session summaries that may absorb new memories: those whose span comes within the idle gap of the
-// new memories' time range, and explicit sessions named by the new memories.
+// Session summaries that may absorb new memories: the time-based sessions whose span comes within the idle gap of
+// the new memories' time range, and the latest part of each named session the new memories name.
 // The time test seeks the (groupId, level, endsAt) index: a group's sessions that end after the new memories begin
-// are few, those that start before they end are all of them. The named sessions are looked up one key at a time,
-// and not at all when there are none.
+// are few, those that start before they end are all of them. The named sessions are looked up one key at a time by
+// the (groupId, sessionKey) index, and not at all when there are none: a named session's first part is keyed by its
+// sessionId, a later part (past the bounds of one session, domain/sessions.ts) by `<sessionId>@<instant>`, so the
+// prefix finds them all and the latest start wins.
 CALL () {
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
   USING INDEX SEEK s:Summary(groupId, level, endsAt)
   WHERE s.endsAt >= datetime($from) - duration({minutes: $gapMinutes})
     AND s.startsAt <= datetime($to) + duration({minutes: $gapMinutes})
-  RETURN s
+    AND s.explicit = false
+  RETURN s, null AS sessionId
   UNION
   UNWIND $explicitKeys AS key
-  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-  // the group (see ingest/find-memories.cypher).
-  MATCH (s:Summary {groupId: $groupId, level: 'session'})
-  USING INDEX SEEK s:Summary(groupId, sessionKey)
-  WHERE s.sessionKey = key
-  RETURN s
+  CALL (key) {
+    // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+    // the group (see ingest/find-memories.cypher).
+    MATCH (s:Summary {groupId: $groupId, level: 'session'})
+    USING INDEX SEEK s:Summary(groupId, sessionKey)
+    WHERE s.sessionKey STARTS WITH key AND (s.sessionKey = key OR s.sessionKey STARTS WITH key + '@')
+    RETURN s
+    ORDER BY s.startsAt DESC
+    LIMIT 1
+  }
+  RETURN s, key AS sessionId
 }
-RETURN s.sessionKey AS key, s.startsAt AS startsAt, s.endsAt AS endsAt, s.explicit AS explicit
+RETURN s.sessionKey AS key, s.startsAt AS startsAt, s.endsAt AS endsAt, s.explicit AS explicit,
+       s.messageCount AS messageCount, coalesce(sessionId, s.sessionKey) AS sessionId

@@ -15,9 +15,10 @@ CREATE INDEX summary_group_level_ends_at IF NOT EXISTS FOR (s:Summary) ON (s.gro
 // A named session's summary by its key (the memories' sessionId), for the memories of it that arrive later.
 CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.sessionKey);
 // What the next cycle has to do: memories not yet in a session or day summary, summaries not yet in their parent.
-// A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories.
-CREATE INDEX memory_group_session_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending);
-CREATE INDEX memory_group_day_pending IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending);
+// A memory's flags are removed once summaries cover it, so the two memory indexes hold only pending memories, and
+// by their time: a cycle reads the oldest page of a backlog in index order, never the whole backlog.
+CREATE INDEX memory_group_session_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending, m.ts);
+CREATE INDEX memory_group_day_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending, m.ts);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // A group's runs still marked running: each cycle's start looks for one a dead owner left.

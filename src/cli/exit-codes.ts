@@ -9,6 +9,8 @@ export const EXIT = {
   usage: 2,
   /** Neo4j cannot be reached or its schema does not fit; nothing was done. */
   neo4j: 3,
+  /** `strata verify`: the graph is sound, but the group's cycles are behind (a backlog, or cycles that failed). */
+  behind: 4,
 } as const;
 
 /** Driver error codes that mean "no usable connection", as opposed to a failing query. */

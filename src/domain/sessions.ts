@@ -5,6 +5,11 @@
  * a session is a run of memories where no idle gap is longer than gapMinutes (a gap of exactly gapMinutes
  * keeps the session going). Sessions already in the graph keep their keys, absorb late memories that fall
  * within the gap of their span, and are never merged with each other, so summary ids stay stable.
+ *
+ * A session is bounded in messages, and a time-based one in duration too, so a group that never goes quiet, or a
+ * client that sends one sessionId for ever, still gets sessions of a size a summarizer and one read can take: a
+ * memory that would take a session past a bound opens the next one. A time-based session is keyed by its first memory, as any; the next
+ * part of a named session is keyed `<sessionId>@<instant of its first memory>`.
  */
 export interface SessionMemory {
   id: string;
@@ -18,7 +23,22 @@ export interface KnownSession {
   startsAt: string;
   endsAt: string;
   explicit: boolean;
+  /** The memories it covers; it takes no more than the bound allows. 0 when not known. */
+  messageCount?: number;
+  /** A named session's sessionId, when its key is that of a later part (`<sessionId>@...`); the key otherwise. */
+  sessionId?: string;
 }
+
+/** How far one session may grow. */
+export interface SessionBounds {
+  maxMessages: number;
+  maxMinutes: number;
+}
+
+const UNBOUNDED: SessionBounds = {
+  maxMessages: Number.POSITIVE_INFINITY,
+  maxMinutes: Number.POSITIVE_INFINITY,
+};
 
 export interface SessionAssignment {
   key: string;
@@ -30,6 +50,10 @@ export interface SessionAssignment {
   endsAt: string;
   /** True when no known session had this key. */
   isNew: boolean;
+  /** It reached a bound: nothing more joins it, so it need not wait to go idle. */
+  full: boolean;
+  /** The memories it covers once these are added: those it already had and the new ones. */
+  messageCount: number;
 }
 
 interface TimedMemory {
@@ -46,6 +70,8 @@ interface Draft {
   startMs: number;
   endMs: number;
   memories: TimedMemory[];
+  /** Memories it covered before this assignment (a known session's). */
+  earlier: number;
 }
 
 function toMs(ts: string): number {
@@ -66,11 +92,28 @@ function draftFromKnown(session: KnownSession): Draft {
     startMs: toMs(session.startsAt),
     endMs: toMs(session.endsAt),
     memories: [],
+    earlier: session.messageCount ?? 0,
   };
 }
 
 function draftFromMemory(memory: TimedMemory, key: string, explicit: boolean): Draft {
-  return { key, explicit, isNew: true, startMs: memory.ms, endMs: memory.ms, memories: [memory] };
+  return { key, explicit, isNew: true, startMs: memory.ms, endMs: memory.ms, memories: [memory], earlier: 0 };
+}
+
+/**
+ * Whether the draft can take `count` more memories spanning [startMs, endMs] within the bounds. A named session is
+ * bounded in messages only: its client said the turns belong together, days apart or not.
+ */
+function hasRoom(
+  draft: Draft,
+  count: number,
+  startMs: number,
+  endMs: number,
+  bounds: SessionBounds,
+): boolean {
+  const messages = draft.earlier + draft.memories.length + count;
+  const span = Math.max(draft.endMs, endMs) - Math.min(draft.startMs, startMs);
+  return messages <= bounds.maxMessages && (draft.explicit || span <= bounds.maxMinutes * 60_000);
 }
 
 function absorb(draft: Draft, memories: TimedMemory[], startMs: number, endMs: number): void {
@@ -89,16 +132,28 @@ function earliestFirst(a: Draft, b: Draft): number {
   return a.startMs - b.startMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
-/** Memories with a sessionId go to that session; a known explicit session with the same key is extended. */
-function assignExplicit(memories: TimedMemory[], known: Map<string, Draft>): Map<string, Draft> {
-  const drafts = new Map<string, Draft>();
+/**
+ * Memories with a sessionId go to that session's latest part (a known one is extended); one that would take the part
+ * past a bound opens the next part. Returns every part that received memories.
+ */
+function assignExplicit(memories: TimedMemory[], known: Map<string, Draft>, bounds: SessionBounds): Draft[] {
+  const latest = new Map<string, Draft>();
+  const parts: Draft[] = [];
   for (const memory of memories) {
-    const key = memory.sessionId as string;
-    const draft = drafts.get(key) ?? known.get(key);
-    if (draft) absorb(draft, [memory], memory.ms, memory.ms);
-    drafts.set(key, draft ?? draftFromMemory(memory, key, true));
+    const sessionId = memory.sessionId as string;
+    const draft = latest.get(sessionId) ?? known.get(sessionId);
+    if (draft && hasRoom(draft, 1, memory.ms, memory.ms, bounds)) {
+      absorb(draft, [memory], memory.ms, memory.ms);
+      if (!latest.has(sessionId)) parts.push(draft);
+      latest.set(sessionId, draft);
+      continue;
+    }
+    const key = draft ? `${sessionId}@${new Date(memory.ms).toISOString()}` : sessionId;
+    const part = draftFromMemory(memory, key, true);
+    parts.push(part);
+    latest.set(sessionId, part);
   }
-  return drafts;
+  return parts;
 }
 
 /**
@@ -106,22 +161,35 @@ function assignExplicit(memories: TimedMemory[], known: Map<string, Draft>): Map
  * else continue the current new cluster, else open a new one. Known spans grow as they absorb memories,
  * so a chain of late memories can keep extending a session.
  */
-function assignImplicit(memories: TimedMemory[], known: Draft[], gapMs: number): Draft[] {
+function assignImplicit(
+  memories: TimedMemory[],
+  known: Draft[],
+  gapMs: number,
+  bounds: SessionBounds,
+): Draft[] {
   const clusters: Draft[] = [];
   let current: Draft | undefined;
   for (const memory of memories) {
-    const host = known.find((k) => distance(k.startMs, k.endMs, memory.ms, memory.ms) <= gapMs);
+    const host = known.find(
+      (k) =>
+        distance(k.startMs, k.endMs, memory.ms, memory.ms) <= gapMs &&
+        hasRoom(k, 1, memory.ms, memory.ms, bounds),
+    );
     if (host) {
       absorb(host, [memory], memory.ms, memory.ms);
       current = undefined;
-    } else if (current && memory.ms - current.endMs <= gapMs) {
+    } else if (
+      current &&
+      memory.ms - current.endMs <= gapMs &&
+      hasRoom(current, 1, memory.ms, memory.ms, bounds)
+    ) {
       absorb(current, [memory], memory.ms, memory.ms);
     } else {
       current = draftFromMemory(memory, new Date(memory.ms).toISOString(), false);
       clusters.push(current);
     }
   }
-  return mergeIntoKnown(clusters, known, gapMs);
+  return mergeIntoKnown(clusters, known, gapMs, bounds);
 }
 
 /**
@@ -129,14 +197,18 @@ function assignImplicit(memories: TimedMemory[], known: Draft[], gapMs: number):
  * that session towards it) joins the earliest such session. Repeats until nothing moves, since each join grows
  * a span. Returns the clusters that stay new.
  */
-function mergeIntoKnown(clusters: Draft[], known: Draft[], gapMs: number): Draft[] {
+function mergeIntoKnown(clusters: Draft[], known: Draft[], gapMs: number, bounds: SessionBounds): Draft[] {
   let remaining = clusters;
   let moved = true;
   while (moved) {
     moved = false;
     const next: Draft[] = [];
     for (const cluster of remaining) {
-      const host = known.find((k) => distance(k.startMs, k.endMs, cluster.startMs, cluster.endMs) <= gapMs);
+      const host = known.find(
+        (k) =>
+          distance(k.startMs, k.endMs, cluster.startMs, cluster.endMs) <= gapMs &&
+          hasRoom(k, cluster.memories.length, cluster.startMs, cluster.endMs, bounds),
+      );
       if (host) {
         absorb(host, cluster.memories, cluster.startMs, cluster.endMs);
         moved = true;
@@ -149,7 +221,7 @@ function mergeIntoKnown(clusters: Draft[], known: Draft[], gapMs: number): Draft
   return remaining;
 }
 
-function toAssignment(draft: Draft): SessionAssignment {
+function toAssignment(draft: Draft, bounds: SessionBounds): SessionAssignment {
   return {
     key: draft.key,
     explicit: draft.explicit,
@@ -157,6 +229,10 @@ function toAssignment(draft: Draft): SessionAssignment {
     startsAt: new Date(draft.startMs).toISOString(),
     endsAt: new Date(draft.endMs).toISOString(),
     isNew: draft.isNew,
+    messageCount: draft.earlier + draft.memories.length,
+    full:
+      draft.earlier + draft.memories.length >= bounds.maxMessages ||
+      (!draft.explicit && draft.endMs - draft.startMs >= bounds.maxMinutes * 60_000),
   };
 }
 
@@ -165,30 +241,38 @@ export function assignSessions(
   memories: SessionMemory[],
   known: KnownSession[],
   gapMinutes: number,
+  bounds: SessionBounds = UNBOUNDED,
 ): SessionAssignment[] {
   const gapMs = gapMinutes * 60_000;
   const timed = memories
     .map((m) => ({ id: m.id, ms: toMs(m.ts), sessionId: m.sessionId }))
     .sort(byTimeThenId);
-  const knownDrafts = known.map(draftFromKnown).sort(earliestFirst);
-
-  const explicitKnown = new Map(knownDrafts.filter((k) => k.explicit).map((k) => [k.key, k]));
-  const explicitDrafts = assignExplicit(
+  // A named session is extended at its latest known part.
+  const explicitKnown = new Map<string, Draft>();
+  for (const session of [...known].sort((a, b) => toMs(a.startsAt) - toMs(b.startsAt))) {
+    if (session.explicit) explicitKnown.set(session.sessionId ?? session.key, draftFromKnown(session));
+  }
+  const explicitParts = assignExplicit(
     timed.filter((m) => m.sessionId !== null),
     explicitKnown,
+    bounds,
   );
 
-  const implicitKnown = knownDrafts.filter((k) => !k.explicit);
+  const implicitKnown = known
+    .filter((k) => !k.explicit)
+    .map(draftFromKnown)
+    .sort(earliestFirst);
   const newClusters = assignImplicit(
     timed.filter((m) => m.sessionId === null),
     implicitKnown,
     gapMs,
+    bounds,
   );
 
-  return [...explicitDrafts.values(), ...implicitKnown, ...newClusters]
+  return [...explicitParts, ...implicitKnown, ...newClusters]
     .filter((d) => d.memories.length > 0)
     .sort(earliestFirst)
-    .map(toAssignment);
+    .map((draft) => toAssignment(draft, bounds));
 }
 
 /**
@@ -196,12 +280,12 @@ export function assignSessions(
  * maxNewMessages have piled up (so a long-running session still gets summaries). Nothing pending, nothing to do.
  */
 export function isSessionReady(
-  input: { endsAt: string; pendingCount: number },
+  input: { endsAt: string; pendingCount: number; full?: boolean },
   now: Date,
   settings: { gapMinutes: number; maxNewMessages: number },
 ): boolean {
   if (input.pendingCount <= 0) return false;
-  if (input.pendingCount >= settings.maxNewMessages) return true;
+  if (input.full || input.pendingCount >= settings.maxNewMessages) return true;
   return now.getTime() >= sessionIdleAt(input.endsAt, settings.gapMinutes).getTime();
 }
 

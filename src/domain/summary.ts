@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cycleHealthSchema } from './cycle-health.js';
 import { SUMMARY_LEVELS } from './levels.js';
 import { timeZoneSchema } from './time-zone.js';
 
@@ -81,6 +82,7 @@ export const groupSchema = z
     }),
     memories: z.number().int(),
     summaries: z.number().int(),
+    cycle: cycleHealthSchema,
   })
   .meta({ id: 'Group' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CycleHealth, cycleHealthSchema } from './cycle-health.js';
 
 /** The checks of `strata verify`, in the order a report lists them, with what each one holds to. */
 export const VERIFY_CHECKS = {
@@ -38,6 +39,10 @@ export const verifyReportSchema = z
     pending: z
       .object({ memories: z.number().int() })
       .meta({ description: 'Work the next cycle will take; not a fault' }),
+    cycle: cycleHealthSchema.meta({
+      description:
+        "Whether the group's cycles keep up: a sound graph can still be behind (`strata verify` exits 4)",
+    }),
   })
   .meta({ id: 'VerifyReport' });
 
@@ -82,10 +87,11 @@ export function buildVerifyReport(
   groupId: string,
   findings: VerifyFinding[],
   pendingMemories: number,
+  cycle: CycleHealth,
 ): VerifyReport {
   const checks = (Object.keys(VERIFY_CHECKS) as VerifyCheckName[]).map((check) => {
     const own = findings.filter((f) => f.check === check && f.count > 0);
     return { check, description: VERIFY_CHECKS[check], ok: own.length === 0, findings: own };
   });
-  return { groupId, ok: checks.every((c) => c.ok), checks, pending: { memories: pendingMemories } };
+  return { groupId, ok: checks.every((c) => c.ok), checks, pending: { memories: pendingMemories }, cycle };
 }

@@ -1,5 +1,5 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
-import { DatabaseUnavailableError } from '../errors.js';
+import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
 import { cypher } from './cypher.js';
 
 export type Params = Record<string, unknown>;
@@ -24,6 +24,7 @@ export class Graph {
       const result = await session.run(cypher(name), params);
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
+      if (isOverMemoryLimit(error)) throw new StatementTooLargeError(name, { cause: error });
       if (unavailableReason(error) === null) throw error;
       return await this.readRetried<T>(name, params);
     } finally {
@@ -130,8 +131,29 @@ export interface Statement {
 }
 
 async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params): Promise<T[]> {
-  const result = await tx.run(cypher(name), params);
-  return result.records.map((record) => toPlain(record.toObject()) as T);
+  try {
+    const result = await tx.run(cypher(name), params);
+    return result.records.map((record) => toPlain(record.toObject()) as T);
+  } catch (error) {
+    // Thrown as our own error inside the transaction function, so the driver does not retry it: the memory-pool
+    // error is a TransientError, and retrying the same statement for NEO4J_RETRY_SECONDS only fails again.
+    if (isOverMemoryLimit(error)) throw new StatementTooLargeError(name, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Neo4j's answers to a transaction that needed more memory than it may have: the database-wide pool
+ * (dbms.memory.transaction.total.max, a TransientError) or the limit of one transaction (db.memory.transaction.max).
+ */
+const OVER_MEMORY_LIMIT = new Set([
+  'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+  'Neo.ClientError.General.TransactionOutOfMemoryError',
+  'Neo.TransientError.General.TransactionMemoryLimit',
+]);
+
+export function isOverMemoryLimit(error: unknown): boolean {
+  return error instanceof Neo4jError && OVER_MEMORY_LIMIT.has(error.code);
 }
 
 /**

@@ -15,6 +15,9 @@ export interface StoredSession {
   startsAt: string;
   endsAt: string;
   explicit: boolean;
+  messageCount: number;
+  /** A named session's sessionId (its key, or the key's prefix for a later part); the key for a time-based one. */
+  sessionId: string;
 }
 
 export interface MemoryRow {
@@ -115,9 +118,11 @@ export class RollupRepository {
     return row ?? null;
   }
 
-  async pendingSessionMemories(groupId: string): Promise<PendingSessionMemory[]> {
+  /** The oldest `limit` memories not yet in a session summary, oldest first. */
+  async pendingSessionMemories(groupId: string, limit: number): Promise<PendingSessionMemory[]> {
     const rows = await this.graph.read<Timed<PendingSessionMemory>>('rollup/pending-session-memories', {
       groupId,
+      limit,
     });
     return rows.map(withIsoTime);
   }
@@ -141,8 +146,9 @@ export class RollupRepository {
     return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
-  async pendingDayTimes(groupId: string): Promise<string[]> {
-    const rows = await this.graph.read<{ tsMillis: number }>('rollup/pending-day-times', { groupId });
+  /** The times of the oldest `limit` memories not yet in a day summary, oldest first. */
+  async pendingDayTimes(groupId: string, limit: number): Promise<string[]> {
+    const rows = await this.graph.read<{ tsMillis: number }>('rollup/pending-day-times', { groupId, limit });
     return rows.map((r) => isoFromMillis(r.tsMillis));
   }
 
@@ -158,10 +164,12 @@ export class RollupRepository {
     return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
-  async pendingChildPeriods(groupId: string, level: CalendarLevel): Promise<string[]> {
+  /** The period starts of the oldest `limit` summaries at `level` not yet in their parent, oldest first. */
+  async pendingChildPeriods(groupId: string, level: CalendarLevel, limit: number): Promise<string[]> {
     const rows = await this.graph.read<{ periodStart: string }>('rollup/pending-child-periods', {
       groupId,
       level,
+      limit,
     });
     return rows.map((r) => r.periodStart);
   }

@@ -1,3 +1,4 @@
+import { type CycleRecord, cycleHealth } from '../domain/cycle-health.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import {
   fromStoredSummary,
@@ -44,9 +45,13 @@ export class SummaryRepository {
     };
   }
 
-  async group(groupId: string): Promise<Group | null> {
-    const [row] = await this.graph.read<Group>('groups/get', { groupId });
-    return row ?? null;
+  /** The group with its cycle health as of `now`; null when it does not exist. */
+  async group(groupId: string, now: Date = new Date()): Promise<Group | null> {
+    const [row] = await this.graph.read<Omit<Group, 'cycle'> & CycleRecord>('groups/get', { groupId });
+    if (!row) return null;
+    const { lastStatus, lastError, failedInARow, pendingMemories, oldestPendingAt, ...group } = row;
+    const record = { lastStatus, lastError, failedInARow, pendingMemories, oldestPendingAt };
+    return { ...group, cycle: cycleHealth(record, now) };
   }
 
   async setTimezone(groupId: string, timezone: string) {

@@ -18,6 +18,8 @@ export interface CycleContext {
   clock: Date;
   /** Count what would happen; write nothing. */
   dryRun: boolean;
+  /** Pending work read per page (memories, or child summaries): each level works through its backlog in these. */
+  pageSize: number;
   rollups: RollupStore;
   maintenance: MaintenanceStore;
   summarizer: Summarizer;

@@ -14,7 +14,7 @@ import type { Logger } from '../log.js';
 import type { CycleContext } from './cycle-context.js';
 import { prune, refreshDecay } from './maintain.js';
 import { calendarWork } from './rollup-calendar.js';
-import { relinkBrokenChains, rollUpLevels } from './rollup-level.js';
+import { PENDING_PER_PAGE, relinkBrokenChains, rollUpPages } from './rollup-level.js';
 import { sessionWork } from './rollup-sessions.js';
 
 export interface CycleDeps {
@@ -45,6 +45,8 @@ export interface CycleOptions {
   owner?: string;
   /** Aborted at shutdown: the cycle stops before its next period, records itself and releases its lease. */
   signal?: AbortSignal;
+  /** Pending work read per page; PENDING_PER_PAGE unless a test wants a backlog of many pages cheaply. */
+  pageSize?: number;
 }
 
 export const processOwner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -96,6 +98,7 @@ export async function runCycle(
       now,
       clock: groupClock(settings.latestMemoryAt, now),
       dryRun,
+      pageSize: options.pageSize ?? PENDING_PER_PAGE,
       rollups: deps.rollups,
       maintenance: deps.maintenance,
       summarizer: deps.summarizer,
@@ -128,11 +131,14 @@ export async function runCycle(
     if (run.previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
     // Days are cut from memories, not from sessions, so the two levels share their write transactions: a day's
     // cycle writes its sessions and its day in one. Weeks read the days, and months the weeks, written before them.
-    [report.levels.session, report.levels.day] = await step(async () =>
-      rollUpLevels(ctx, [await sessionWork(ctx), await calendarWork(ctx, 'day')]),
+    // Each level works through its backlog a page at a time, oldest first.
+    [report.levels.session, report.levels.day] = await step(() =>
+      rollUpPages(ctx, async () => [await sessionWork(ctx), await calendarWork(ctx, 'day')]),
     );
-    [report.levels.week] = await step(async () => rollUpLevels(ctx, [await calendarWork(ctx, 'week')]));
-    [report.levels.month] = await step(async () => rollUpLevels(ctx, [await calendarWork(ctx, 'month')]));
+    [report.levels.week] = await step(() => rollUpPages(ctx, async () => [await calendarWork(ctx, 'week')]));
+    [report.levels.month] = await step(() =>
+      rollUpPages(ctx, async () => [await calendarWork(ctx, 'month')]),
+    );
     if (deps.eras && erasMayChange(deps, run, report)) {
       const eras = deps.eras;
       report.levels.era = await step(() => eras(ctx));

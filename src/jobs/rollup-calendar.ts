@@ -14,8 +14,11 @@ interface PeriodContents {
 
 /** How the calendar levels differ; everything else is the one skeleton below. */
 interface CalendarLevelSpec {
-  /** Keys of the periods that have a pending child (a new memory, a regenerated child summary). */
-  pendingKeys(ctx: CycleContext): Promise<string[]>;
+  /**
+   * Keys of the periods that have a pending child (a new memory, a regenerated child summary), one key per pending
+   * child, from the oldest page of them; `more` when the page was full.
+   */
+  pendingKeys(ctx: CycleContext): Promise<{ keys: string[]; more: boolean }>;
   /** What several periods hold, by period key, in one read. */
   contents(ctx: CycleContext, periods: Period[]): Promise<Map<string, PeriodContents>>;
   /** Below this many children a period is carried by the local summarizer instead of the configured one. */
@@ -27,8 +30,8 @@ interface CalendarLevelSpec {
 const LEVELS: Record<CalendarLevel, CalendarLevelSpec> = {
   day: {
     async pendingKeys(ctx) {
-      const times = await ctx.rollups.pendingDayTimes(ctx.groupId);
-      return times.map((ts) => localDate(ts, ctx.timezone));
+      const times = await ctx.rollups.pendingDayTimes(ctx.groupId, ctx.pageSize);
+      return { keys: times.map((ts) => localDate(ts, ctx.timezone)), more: times.length >= ctx.pageSize };
     },
     async contents(ctx, periods) {
       const byDay = await ctx.rollups.memoriesInPeriods(
@@ -52,8 +55,11 @@ const LEVELS: Record<CalendarLevel, CalendarLevelSpec> = {
 function parentLevel(level: 'week' | 'month', childLevel: 'day' | 'week'): CalendarLevelSpec {
   return {
     async pendingKeys(ctx) {
-      const starts = await ctx.rollups.pendingChildPeriods(ctx.groupId, childLevel);
-      return starts.map((start) => parentKey(childLevel, start));
+      const starts = await ctx.rollups.pendingChildPeriods(ctx.groupId, childLevel, ctx.pageSize);
+      return {
+        keys: starts.map((start) => parentKey(childLevel, start)),
+        more: starts.length >= ctx.pageSize,
+      };
     },
     async contents(ctx, periods) {
       const byPeriod = await ctx.rollups.childSummaries(
@@ -84,10 +90,17 @@ export async function calendarWork(
   level: CalendarLevel,
 ): Promise<LevelWork<Period, PeriodContents>> {
   const spec = LEVELS[level];
+  const { keys, more } = await spec.pendingKeys(ctx);
+  // As many pending children as a period has, as many children its read returns, at the least (a day's read returns
+  // its settled memories too).
+  const pendingChildren = new Map<string, number>();
+  for (const key of keys) pendingChildren.set(key, (pendingChildren.get(key) ?? 0) + 1);
   return {
     level,
-    periods: await closedPeriods(ctx, level),
+    periods: closedPeriods(ctx, level, [...pendingChildren.keys()]),
+    more,
     keyOf: (p) => p.key,
+    childrenOf: (p) => pendingChildren.get(p.key) ?? 1,
     read: (periods) => spec.contents(ctx, periods),
     describe: (period, contents) =>
       !contents?.items.length
@@ -117,10 +130,9 @@ export async function calendarWork(
   };
 }
 
-/** The level's periods with a pending child that are over; one not over yet makes the cycle say when it will be. */
-async function closedPeriods(ctx: CycleContext, level: CalendarLevel): Promise<Period[]> {
-  const keys = [...new Set(await LEVELS[level].pendingKeys(ctx))].sort();
-  const periods = keys.map((key) => periodForKey(level, key, ctx.timezone));
+/** Of these periods, those that are over, in order; one not over yet makes the cycle say when it will be. */
+function closedPeriods(ctx: CycleContext, level: CalendarLevel, keys: string[]): Period[] {
+  const periods = [...keys].sort().map((key) => periodForKey(level, key, ctx.timezone));
   // A period not over yet waits for its end: no cycle before then can do anything with it.
   for (const p of periods) {
     if (!isClosed(p, ctx.now, ctx.rollup.dayGraceMinutes))

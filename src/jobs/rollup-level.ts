@@ -13,6 +13,12 @@ import { type PeriodToSummarize, summarizePeriod } from './summarize-period.js';
  * memories has ~18,000 periods, and a transaction per period cost more than the work inside it.
  */
 const PERIODS_PER_READ = 250;
+/**
+ * Children (memories, or child summaries) read per round trip, as far as a level can tell beforehand: a read returns
+ * every child with its text, so this bounds the transaction memory a read needs. 250 days of a busy group held
+ * 137,000 memories in one read and went over Neo4j's transaction memory limit.
+ */
+export const CHILDREN_PER_READ = 5_000;
 /** Bounds of one write transaction: summaries in it, and children (SUMMARIZES links, cleared flags) under them. */
 export const SUMMARIES_PER_WRITE = 250;
 export const SUMMARY_CHILDREN_PER_WRITE = 20_000;
@@ -27,10 +33,46 @@ export interface LevelWork<P, C> {
   keyOf(period: P): string;
   /** What several periods hold, by key, in one read. */
   read(periods: P[]): Promise<Map<string, C>>;
+  /** About how many children the read of this period returns, to bound each read (CHILDREN_PER_READ); 1 unknown. */
+  childrenOf?(period: P): number;
   /** The period to summarise, given what it holds (undefined: nothing); null when there is nothing to summarise. */
   describe(period: P, contents: C | undefined): PeriodToSummarize | null;
   /** What a dry run reports for these periods: how many summaries it would create and how many regenerate. */
   count(periods: P[]): Promise<LevelCounts>;
+  /** The periods come from a full page of the level's backlog: more is pending after them (rollUpPages). */
+  more?: boolean;
+}
+
+/** Pending work read per page: memories for sessions and days, child summaries for weeks and months. */
+export const PENDING_PER_PAGE = 20_000;
+
+/**
+ * Rolls levels up one page of their backlog at a time: `nextPage` reads the oldest pending work (each level's work
+ * says whether its page was full), the page is rolled up and committed, and the next page is read, until no level
+ * has more or a page writes nothing (what is left waits: a session still active, a period still open, or periods
+ * that failed and are in the report's errors). So a backlog of any size is read and written in bounded pieces, and a
+ * cycle stopped anywhere leaves every page before it done. A dry run counts the first page only: without its writes
+ * the next page would be the same one.
+ */
+export async function rollUpPages<const W extends readonly LevelWork<unknown, unknown>[]>(
+  ctx: CycleContext,
+  nextPage: () => Promise<W>,
+): Promise<{ [K in keyof W]: LevelCounts }> {
+  let totals: LevelCounts[] | null = null;
+  for (;;) {
+    const works = await nextPage();
+    const counts: LevelCounts[] = await rollUp(ctx, works);
+    totals = totals
+      ? totals.map((t, i) => ({
+          created: t.created + (counts[i]?.created ?? 0),
+          updated: t.updated + (counts[i]?.updated ?? 0),
+        }))
+      : counts;
+    const wrote = counts.some((c) => c.created + c.updated > 0);
+    if (ctx.dryRun || !wrote || !works.some((w) => w.more)) break;
+    if (ctx.signal?.aborted) throw new CycleStoppedError(ctx.groupId);
+  }
+  return totals as { [K in keyof W]: LevelCounts };
 }
 
 /**
@@ -107,7 +149,9 @@ async function rollUp(
   );
   // Every chunk of every level, in order: the read of the next is under way while one is summarised.
   const chunks = levels.flatMap((level) =>
-    boundedBatches(level.work.periods, PERIODS_PER_READ).map((periods) => ({ level, periods })),
+    boundedBatches(level.work.periods, PERIODS_PER_READ, CHILDREN_PER_READ, (p) =>
+      Math.max(1, level.work.childrenOf?.(p) ?? 1),
+    ).map((periods) => ({ level, periods })),
   );
   if (chunks.length === 0) return levels.map((l) => l.counts);
 

@@ -13,10 +13,13 @@ import type { LevelWork } from './rollup-level.js';
  * instead of creating a second node.
  */
 export async function sessionWork(ctx: CycleContext): Promise<LevelWork<SessionAssignment, MemoryRow[]>> {
+  const { sessions, more } = await readySessions(ctx);
   return {
     level: 'session',
-    periods: await readySessions(ctx),
+    periods: sessions,
+    more,
     keyOf: (a) => a.key,
+    childrenOf: (a) => a.messageCount,
     read: (sessions) =>
       ctx.rollups.sessionMemories(
         ctx.groupId,
@@ -50,10 +53,17 @@ export async function sessionWork(ctx: CycleContext): Promise<LevelWork<SessionA
   };
 }
 
-/** The sessions of the pending memories that are ready to summarise; the others make the cycle say when they will be. */
-async function readySessions(ctx: CycleContext): Promise<SessionAssignment[]> {
-  const pending = await ctx.rollups.pendingSessionMemories(ctx.groupId);
-  if (pending.length === 0) return [];
+/**
+ * The sessions of the oldest page of pending memories that are ready to summarise; the others make the cycle say
+ * when they will be. When the page is full, more memories follow it, and a session that ends within the gap of the
+ * page's last memory may go on in the next page: it waits for that page, which starts with its memories (they are
+ * still pending), unless it is full. A page holds many whole sessions (SESSION_MAX_MESSAGES is at most a quarter of
+ * it), so every page summarises some.
+ */
+async function readySessions(ctx: CycleContext): Promise<{ sessions: SessionAssignment[]; more: boolean }> {
+  const pending = await ctx.rollups.pendingSessionMemories(ctx.groupId, ctx.pageSize);
+  if (pending.length === 0) return { sessions: [], more: false };
+  const more = pending.length >= ctx.pageSize;
   const gapMinutes = ctx.rollup.sessionGapMinutes;
   const explicitKeys = [...new Set(pending.flatMap((m) => (m.sessionId ? [m.sessionId] : [])))];
   const known = await ctx.rollups.sessionsNear(ctx.groupId, {
@@ -62,13 +72,24 @@ async function readySessions(ctx: CycleContext): Promise<SessionAssignment[]> {
     gapMinutes,
     explicitKeys,
   });
-  const assignments = assignSessions(pending, known, gapMinutes);
+  const assignments = assignSessions(pending, known, gapMinutes, {
+    maxMessages: ctx.rollup.sessionMaxMessages,
+    maxMinutes: ctx.rollup.sessionMaxHours * 60,
+  });
   const isReady = (a: SessionAssignment) =>
-    isSessionReady({ endsAt: a.endsAt, pendingCount: a.memoryIds.length }, ctx.now, {
+    isSessionReady({ endsAt: a.endsAt, pendingCount: a.memoryIds.length, full: a.full }, ctx.now, {
       gapMinutes,
       maxNewMessages: ctx.rollup.sessionMaxNewMessages,
     });
+  const pageEnd = Date.parse((pending[pending.length - 1] as (typeof pending)[0]).ts);
+  const oldest = (pending[0] as (typeof pending)[0]).id;
+  // The session of the page's oldest memory never waits, so a page always makes progress, whatever its size.
+  const goesOnInNextPage = (a: SessionAssignment) =>
+    more &&
+    !a.full &&
+    sessionIdleAt(a.endsAt, gapMinutes).getTime() >= pageEnd &&
+    !a.memoryIds.includes(oldest);
   // A session still active waits until it has been idle for the gap.
   for (const a of assignments) if (!isReady(a)) waitUntil(ctx, sessionIdleAt(a.endsAt, gapMinutes));
-  return assignments.filter(isReady);
+  return { sessions: assignments.filter((a) => isReady(a) && !goesOnInNextPage(a)), more };
 }

@@ -301,6 +301,31 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect((await strata.services.setTimezone(utc.id, 'UTC')).allowed).toBe(true);
   });
 
+  it('works through a backlog in pages of the pending index and builds what one page would, telling behind from keeping up', async () => {
+    const memories = demoMemories(19).slice(0, 500);
+    const [paged, whole] = [group('paged'), group('whole')];
+    await ingestAll(strata, paged, memories);
+    await ingestAll(strata, whole, memories);
+    // Imported two years ago and never cycled: a backlog, and behind.
+    const before = await strata.services.getGroup(paged);
+    expect(before?.cycle).toMatchObject({ behind: true, pendingMemories: 500, lastStatus: null });
+    expect(before?.cycle.oldestPendingAt).toBe([...memories].sort((a, b) => a.ts.localeCompare(b.ts))[0]?.ts);
+
+    const report = await strata.cycle(paged, { now: AFTER_DATA, pageSize: 60 });
+    const reference = await strata.cycle(whole, { now: AFTER_DATA });
+    expect(report.status).toBe('succeeded');
+    expect(report.levels).toEqual(reference.levels);
+    expect(await levelCounts(paged)).toEqual(await levelCounts(whole));
+    const after = await strata.services.getGroup(paged);
+    expect(after?.cycle).toMatchObject({
+      behind: false,
+      pendingMemories: 0,
+      oldestPendingAt: null,
+      lastStatus: 'succeeded',
+    });
+    expect((await strata.services.verify(paged)).ok).toBe(true);
+  });
+
   it('lists a group as due for the scheduler when it has new data, and not after its cycle', async () => {
     const g = group('due');
     await strata.services.ingest(g, demoMemories(17).slice(0, 50));

@@ -101,6 +101,15 @@ describe('API keys scoped to groups, on every group route of the route table', (
               latestMemoryAt: null,
               memories: 1,
               summaries: 0,
+              cycle: {
+                lastStatus: null,
+                lastError: null,
+                failedInARow: 0,
+                pendingMemories: 0,
+                oldestPendingAt: null,
+                behind: false,
+                reasons: [],
+              },
             }
           : null,
     });

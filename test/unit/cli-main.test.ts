@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiServices } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
+import type { CycleHealth } from '../../src/domain/cycle-health.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
@@ -486,7 +487,7 @@ describe('main: read commands', () => {
     expect((await run(['profile', '--group', 'g1'], backend)).stdout).toContain('current era: none yet');
   });
 
-  it('verify exits 0 when every check holds and 1 with the findings when one fails', async () => {
+  it('verify exits 0 when every check holds, 1 with the findings when one fails, and 4 when the group is behind', async () => {
     const group = {
       groupId: 'g1',
       timezone: 'UTC',
@@ -496,6 +497,15 @@ describe('main: read commands', () => {
       latestMemoryAt: null,
       memories: 3,
       summaries: 2,
+      cycle: {
+        lastStatus: null,
+        lastError: null,
+        failedInARow: 0,
+        pendingMemories: 0,
+        oldestPendingAt: null,
+        behind: false,
+        reasons: [],
+      },
     };
     const finding = {
       check: 'period-parent' as const,
@@ -503,11 +513,11 @@ describe('main: read commands', () => {
       count: 2,
       examples: ['g1:day:2024-05-01'],
     };
-    const verifying = (findings: (typeof finding)[]) =>
+    const verifying = (findings: (typeof finding)[], cycle: CycleHealth = group.cycle) =>
       fakeBackend({
         services: {
           getGroup: async () => group,
-          verify: async (groupId) => buildVerifyReport(groupId, findings, 4),
+          verify: async (groupId) => buildVerifyReport(groupId, findings, 4, cycle),
         },
       }).backend;
     const clean = await run(['verify', '--group', 'g1'], verifying([]));
@@ -520,6 +530,14 @@ describe('main: read commands', () => {
     expect(broken.stdout).toContain('period-parent (day): 2 findings, e.g. g1:day:2024-05-01');
     const json = await run(['verify', '--group', 'g1', '--json'], verifying([finding]));
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, pending: { memories: 4 } });
+    const reason = 'the last 3 cycles failed: statement rollup/session-memories went over the limit';
+    const stuck = { ...group.cycle, lastStatus: 'failed' as const, behind: true, reasons: [reason] };
+    const behind = await run(['verify', '--group', 'g1'], verifying([], stuck));
+    expect(behind.code).toBe(4);
+    expect(behind.stdout).toContain(`behind: ${reason}`);
+    expect(behind.stdout).toContain('g1: every check holds, but its cycles are behind');
+    // A failed check says more than being behind.
+    expect((await run(['verify', '--group', 'g1'], verifying([finding], stuck))).code).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
+import { cycleHealth } from '../../src/domain/cycle-health.js';
 import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { DatabaseUnavailableError } from '../../src/errors.js';
@@ -38,10 +39,28 @@ function recordingServices() {
       latestMemoryAt: null,
       memories: 1,
       summaries: 0,
+      cycle: {
+        lastStatus: null,
+        lastError: null,
+        failedInARow: 0,
+        pendingMemories: 0,
+        oldestPendingAt: null,
+        behind: false,
+        reasons: [],
+      },
     }),
     setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
     deleteGroup: async () => undefined,
-    verify: async (groupId) => ({ groupId, ok: true, checks: [], pending: { memories: 0 } }),
+    verify: async (groupId) => ({
+      groupId,
+      ok: true,
+      checks: [],
+      pending: { memories: 0 },
+      cycle: cycleHealth(
+        { lastStatus: null, lastError: null, failedInARow: 0, pendingMemories: 0, oldestPendingAt: null },
+        new Date(),
+      ),
+    }),
     aggregate: async (groupId) => ({ ...report, groupId }),
     listSummaries: async () => [],
     getSummary: async () => null,

@@ -50,10 +50,14 @@ class InMemoryRollups implements RollupStore {
   async groupSettings() {
     return this.deleted ? null : { timezone: 'UTC', latestMemoryAt: null };
   }
-  async pendingSessionMemories() {
+  /** The limits the pending reads were asked for, in order. */
+  pageReads: number[] = [];
+  async pendingSessionMemories(_g: string, limit: number) {
+    this.pageReads.push(limit);
     return [...this.memories.values()]
       .filter((m) => m.sessionPending)
       .sort((a, b) => a.ts.localeCompare(b.ts))
+      .slice(0, limit)
       .map(({ id, ts, sessionId }) => ({ id, ts, sessionId }));
   }
   async sessionsNear() {
@@ -62,6 +66,8 @@ class InMemoryRollups implements RollupStore {
       startsAt: s.write.startsAt,
       endsAt: s.write.endsAt,
       explicit: Boolean(s.write.explicit),
+      messageCount: s.write.messageCount,
+      sessionId: s.write.sessionKey as string,
     }));
   }
   async sessionMemories(_g: string, sessions: { key: string; summaryId: string; newIds: string[] }[]) {
@@ -72,8 +78,12 @@ class InMemoryRollups implements RollupStore {
       }),
     );
   }
-  async pendingDayTimes() {
-    return [...this.memories.values()].filter((m) => m.dayPending).map((m) => m.ts);
+  async pendingDayTimes(_g: string, limit: number) {
+    return [...this.memories.values()]
+      .filter((m) => m.dayPending)
+      .map((m) => m.ts)
+      .sort()
+      .slice(0, limit);
   }
   async memoriesInPeriods(_g: string, periods: { key: string; startsAt: string; endsAt: string }[]) {
     return new Map(
@@ -85,14 +95,12 @@ class InMemoryRollups implements RollupStore {
       ]),
     );
   }
-  async pendingChildPeriods(_g: string, level: string) {
-    return [
-      ...new Set(
-        this.level(level)
-          .filter((s) => s.write.parentPending)
-          .map((s) => s.write.periodStart),
-      ),
-    ];
+  async pendingChildPeriods(_g: string, level: string, limit: number) {
+    return this.level(level)
+      .filter((s) => s.write.parentPending)
+      .map((s) => s.write.periodStart)
+      .sort()
+      .slice(0, limit);
   }
   async childSummaries(_g: string, level: string, periods: { key: string; from: string; to: string }[]) {
     return new Map(
@@ -385,6 +393,36 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(report.pendingWork).toBe(true);
     expect(rollups.summaries.size).toBe(0);
     expect([...rollups.memories.values()].every((m) => m.dayPending && m.sessionPending)).toBe(true);
+  });
+
+  it('works through a backlog of many pages in one cycle, each session summarised once', async () => {
+    const rollups = new InMemoryRollups();
+    // 120 messages ten minutes apart from 4 March 09:00: one flow that never goes quiet for the 30-minute gap, cut
+    // into sessions of 25 messages (SESSION_MAX_MESSAGES) and read in pages of 40.
+    for (let i = 0; i < 120; i++) {
+      rollups.add({
+        id: `m-${String(i).padStart(3, '0')}`,
+        ts: new Date(Date.UTC(2024, 2, 4, 9) + i * 600_000).toISOString(),
+        text: `Message ${i} about the garden beds and the tomato seedlings.`,
+        speaker: ['ana', 'ben'][i % 2] as string,
+      });
+    }
+    const bounded = {
+      ...deps(rollups),
+      config: { ...config, rollup: { ...config.rollup, sessionMaxMessages: 25 } },
+    };
+    const report = await runCycle(bounded, 'g', { now: LATER, pageSize: 40 });
+    expect(report.status).toBe('succeeded');
+    // A session cut by a page's end waited for the next page instead of being written and then regenerated.
+    expect(report.levels.session).toEqual({ created: 5, updated: 0 });
+    expect(rollups.level('session').map((s) => s.write.messageCount)).toEqual([25, 25, 25, 25, 20]);
+    expect(report.levels.day).toEqual({ created: 2, updated: 0 });
+    expect([...rollups.memories.values()].some((m) => m.sessionPending || m.dayPending)).toBe(false);
+    // Never more than a page asked for, and several pages to get through it.
+    expect(rollups.pageReads.every((limit) => limit === 40)).toBe(true);
+    expect(rollups.pageReads.length).toBeGreaterThan(3);
+    const again = await runCycle(bounded, 'g', { now: LATER, pageSize: 40 });
+    for (const counts of Object.values(again.levels)) expect(counts).toEqual({ created: 0, updated: 0 });
   });
 
   it('records a summarizer failure for its period, goes on, and the next cycle completes it', async () => {

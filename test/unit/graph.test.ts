@@ -1,6 +1,6 @@
 import neo4j, { type Driver, Neo4jError } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError } from '../../src/errors.js';
+import { DatabaseUnavailableError, StatementTooLargeError } from '../../src/errors.js';
 import { Graph, GraphTx, toPlain } from '../../src/graph/graph.js';
 
 /** A driver whose sessions answer from scripts: what session.run and executeRead do, in the order they are asked. */
@@ -63,6 +63,26 @@ describe('Graph.read', () => {
     await expect(new Graph(driver, 'neo4j').read('inspect/database-counts')).rejects.toBe(syntax);
     expect(calls).toEqual(['run']);
   });
+
+  it('names a statement over the transaction memory limit, and neither retries it nor calls Neo4j unavailable', async () => {
+    // What Neo4j 5.26 answered to rollup/session-memories over 137,000 memories: a TransientError, which the
+    // driver's retries would send again for NEO4J_RETRY_SECONDS.
+    const tooLarge = new Neo4jError(
+      'The allocation of an extra 2.0 MiB would use more than the limit 2.1 GiB. dbms.memory.transaction.total.max threshold reached',
+      'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+      '',
+      '',
+    );
+    const { driver, calls } = scriptedDriver(
+      async () => Promise.reject(tooLarge),
+      async () => [],
+    );
+    const failure = await new Graph(driver, 'neo4j').read('inspect/database-counts').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(StatementTooLargeError);
+    expect((failure as Error).message).toContain('inspect/database-counts');
+    expect((failure as Error).cause).toBe(tooLarge);
+    expect(calls).toEqual(['run']);
+  });
 });
 
 describe('GraphTx.runAll', () => {
@@ -91,6 +111,20 @@ describe('GraphTx.runAll', () => {
     answers[1]?.([]);
     answers[0]?.([{ id: 'g' }]);
     expect(await all).toEqual([[{ id: 'g' }], []]);
+  });
+
+  it("turns a statement over the memory limit into one the driver's retry gives up on, with its name", async () => {
+    const tx = new GraphTx({
+      run: () =>
+        Promise.reject(
+          new Neo4jError('limit', 'Neo.ClientError.General.TransactionOutOfMemoryError', '', ''),
+        ),
+    } as never);
+    const failure = await tx.run('rollup/session-memories').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(StatementTooLargeError);
+    expect((failure as StatementTooLargeError).statement).toBe('rollup/session-memories');
+    // Not a Neo4jError: the driver retries only those.
+    expect(failure).not.toBeInstanceOf(Neo4jError);
   });
 
   it('fails with the error of the statement that failed', async () => {

@@ -136,6 +136,7 @@ function context(summarizer: Summarizer, dryRun = false): CycleContext {
     now: new Date('2025-01-01T00:00:00Z'),
     clock: new Date('2025-01-01T00:00:00Z'),
     dryRun,
+    pageSize: 20_000,
     rollups: unused('rollups'),
     maintenance: unused('maintenance'),
     lastPrunedOn: null,

@@ -41,6 +41,8 @@ describe('assignSessions: new memories only', () => {
       startsAt: '2024-05-02T09:30:00.000Z',
       endsAt: '2024-05-02T10:10:00.000Z',
       isNew: true,
+      messageCount: 3,
+      full: false,
     });
   });
 
@@ -86,9 +88,11 @@ describe('assignSessions: explicit session ids', () => {
         startsAt: iso(0),
         endsAt: iso(500),
         isNew: true,
+        messageCount: 2,
+        full: false,
       },
-      { key: 'chat-2', explicit: true, memoryIds: ['c'], startsAt: iso(1), endsAt: iso(1), isNew: true },
-      { key: iso(2), explicit: false, memoryIds: ['d'], startsAt: iso(2), endsAt: iso(2), isNew: true },
+      { ...single('c', 1), key: 'chat-2', explicit: true },
+      single('d', 2),
     ]);
   });
 
@@ -114,6 +118,8 @@ describe('assignSessions: known sessions', () => {
       startsAt: iso(0),
       endsAt: iso(45),
       isNew: false,
+      messageCount: 1,
+      full: false,
     });
   });
 
@@ -151,18 +157,86 @@ describe('assignSessions: known sessions', () => {
 
   it('starts a new session for memories out of reach of every known one', () => {
     const sessions = assignSessions([at('far', 100)], [known('k', 0, 20)], GAP);
-    expect(sessions).toEqual([
-      {
-        key: iso(100),
-        explicit: false,
-        memoryIds: ['far'],
-        startsAt: iso(100),
-        endsAt: iso(100),
-        isNew: true,
-      },
-    ]);
+    expect(sessions).toEqual([single('far', 100)]);
   });
 });
+
+describe('assignSessions: bounds of one session', () => {
+  /** A memory every minute from minute 0, without a sessionId unless one is given. */
+  const everyMinute = (count: number, sessionId: string | null = null) =>
+    Array.from({ length: count }, (_, i) => at(`m${String(i).padStart(3, '0')}`, i, sessionId));
+
+  it('opens the next time-based session once one holds maxMessages, though the group never goes quiet', () => {
+    const sessions = assignSessions(everyMinute(7), [], GAP, { maxMessages: 3, maxMinutes: 1_000 });
+    expect(sessions.map((s) => [s.key, s.memoryIds.length, s.full])).toEqual([
+      [iso(0), 3, true],
+      [iso(3), 3, true],
+      [iso(6), 1, false],
+    ]);
+  });
+
+  it('opens the next session once one spans maxMinutes', () => {
+    const sessions = assignSessions(everyMinute(25), [], GAP, { maxMessages: 100, maxMinutes: 10 });
+    // A span of 10 minutes holds 11 memories a minute apart.
+    expect(sessions.map((s) => [s.startsAt, s.endsAt])).toEqual([
+      [iso(0), iso(10)],
+      [iso(11), iso(21)],
+      [iso(22), iso(24)],
+    ]);
+  });
+
+  it('counts what a known session already covers, and joins no full one', () => {
+    const full = { ...known('k', 0, 5), messageCount: 3 };
+    const [next] = assignSessions([at('late', 8)], [full], GAP, { maxMessages: 3, maxMinutes: 1_000 });
+    expect(next).toMatchObject({ key: iso(8), isNew: true, memoryIds: ['late'] });
+    const room = { ...known('k', 0, 5), messageCount: 2 };
+    const [same] = assignSessions([at('late', 8)], [room], GAP, { maxMessages: 3, maxMinutes: 1_000 });
+    expect(same).toMatchObject({ key: 'k', isNew: false, messageCount: 3, full: true });
+  });
+
+  it('bounds a named session in messages, not in time', () => {
+    const days = [at('a', 0, 'trip'), at('b', 3 * 24 * 60, 'trip')];
+    const [trip] = assignSessions(days, [], GAP, { maxMessages: 10, maxMinutes: 60 });
+    expect(trip).toMatchObject({ key: 'trip', memoryIds: ['a', 'b'], full: false });
+  });
+
+  it('goes on with a named session as <sessionId>@<instant>, from its latest known part', () => {
+    const parts = assignSessions(everyMinute(5, 'chat'), [], GAP, { maxMessages: 2, maxMinutes: 1_000 });
+    expect(parts.map((s) => [s.key, s.memoryIds])).toEqual([
+      ['chat', ['m000', 'm001']],
+      [`chat@${iso(2)}`, ['m002', 'm003']],
+      [`chat@${iso(4)}`, ['m004']],
+    ]);
+    const latest = { ...known(`chat@${iso(4)}`, 4, 4, true), messageCount: 1, sessionId: 'chat' };
+    const first = { ...known('chat', 0, 1, true), messageCount: 2 };
+    const [extended] = assignSessions([at('x', 6, 'chat')], [first, latest], GAP, {
+      maxMessages: 2,
+      maxMinutes: 1_000,
+    });
+    expect(extended).toMatchObject({ key: `chat@${iso(4)}`, isNew: false, memoryIds: ['x'], full: true });
+  });
+
+  it('makes a full session ready at once, without waiting to go idle', () => {
+    const settings = { gapMinutes: GAP, maxNewMessages: 20 };
+    const now = new Date(Date.parse(iso(5)));
+    expect(isSessionReady({ endsAt: iso(5), pendingCount: 3 }, now, settings)).toBe(false);
+    expect(isSessionReady({ endsAt: iso(5), pendingCount: 3, full: true }, now, settings)).toBe(true);
+  });
+});
+
+/** What assignSessions gives for one new memory that starts a time-based session of its own. */
+function single(id: string, minute: number) {
+  return {
+    key: iso(minute),
+    explicit: false,
+    memoryIds: [id],
+    startsAt: iso(minute),
+    endsAt: iso(minute),
+    isNew: true,
+    messageCount: 1,
+    full: false,
+  };
+}
 
 describe('isSessionReady', () => {
   const settings = { gapMinutes: 30, maxNewMessages: 20 };

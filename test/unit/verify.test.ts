@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { cycleHealth } from '../../src/domain/cycle-health.js';
 import { buildVerifyReport, chainFinding, VERIFY_CHECKS } from '../../src/domain/verify.js';
+
+const keepingUp = cycleHealth(
+  { lastStatus: 'succeeded', lastError: null, failedInARow: 0, pendingMemories: 0, oldestPendingAt: null },
+  new Date(),
+);
 
 const simple = { level: 'day', nodes: 4, links: 3, branching: 0, merging: 0, heads: 1, backwards: 0 };
 
@@ -24,7 +30,7 @@ describe('chainFinding', () => {
 
 describe('buildVerifyReport', () => {
   it('lists every check, ok when nothing was found', () => {
-    const report = buildVerifyReport('g', [], 0);
+    const report = buildVerifyReport('g', [], 0, keepingUp);
     expect(report.ok).toBe(true);
     expect(report.checks.map((c) => c.check)).toEqual(Object.keys(VERIFY_CHECKS));
     expect(report.checks.every((c) => c.ok && c.findings.length === 0)).toBe(true);
@@ -38,6 +44,7 @@ describe('buildVerifyReport', () => {
         { check: 'summary-counts', where: 'week', count: 0, examples: [] },
       ],
       7,
+      keepingUp,
     );
     expect(report.ok).toBe(false);
     expect(report.checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['vectors']);

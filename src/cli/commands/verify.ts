@@ -14,7 +14,9 @@ export const verifyCommand: CommandSpec<VerifyOptions> = {
   summary: "Check a group's graph: every memory under its day, every period under its parent, chains, counts",
   synopsis: '--group <id> [--json]',
   description:
-    'Read-only, like neo4j-admin database check for one group. Exit code 0 when every check holds, 1 otherwise.\n' +
+    'Read-only, like neo4j-admin database check for one group. Exit code 0 when every check holds and the group\n' +
+    "keeps up, 1 when a check fails, 4 when the graph is sound but the group's cycles are behind: its last cycle\n" +
+    'failed or left periods unsummarised, or a memory has waited for its day summary for over 48 hours.\n' +
     'Memories a cycle has not taken yet are reported as pending, not as faults.',
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to check (required)' },
@@ -31,7 +33,8 @@ export const verifyCommand: CommandSpec<VerifyOptions> = {
     const report = await backend.services.verify(options.groupId);
     if (options.json) printJson(stdout, report);
     else printReport(stdout, report);
-    return report.ok ? EXIT.ok : EXIT.failed;
+    if (!report.ok) return EXIT.failed;
+    return report.cycle.behind ? EXIT.behind : EXIT.ok;
   },
 };
 
@@ -53,5 +56,9 @@ function printReport(out: OutStream, report: VerifyReport): void {
   if (report.pending.memories > 0) {
     out.write(`${plural(report.pending.memories, 'memory', 'memories')} wait for the next cycle.\n`);
   }
-  out.write(report.ok ? `${report.groupId}: every check holds\n` : `${report.groupId}: some checks failed\n`);
+  for (const reason of report.cycle.reasons) out.write(`behind: ${reason}\n`);
+  if (!report.ok) out.write(`${report.groupId}: some checks failed\n`);
+  else if (report.cycle.behind)
+    out.write(`${report.groupId}: every check holds, but its cycles are behind\n`);
+  else out.write(`${report.groupId}: every check holds\n`);
 }

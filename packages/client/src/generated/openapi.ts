@@ -396,6 +396,22 @@ export interface components {
             recent: components["schemas"]["CompactMessage"][];
             warning?: string;
         };
+        CycleHealth: {
+            /** @description The last (not dry) cycle's status; null before the first */
+            lastStatus: ("succeeded" | "failed" | "stopped" | "skipped") | null;
+            /** @description Why the last cycle failed, or the first period it could not summarise; null when none */
+            lastError: string | null;
+            /** @description Cycles that failed one after the other, up to the last */
+            failedInARow: number;
+            /** @description Memories no day summary covers yet: the backlog */
+            pendingMemories: number;
+            /** @description The time of the oldest of them; null when nothing is pending */
+            oldestPendingAt: string | null;
+            /** @description The last cycle failed or left periods unsummarised, or a memory older than 48 hours waits */
+            behind: boolean;
+            /** @description Why the group is behind; empty when it keeps up */
+            reasons: string[];
+        };
         CycleReport: {
             groupId: string;
             runId: string | null;
@@ -619,6 +635,7 @@ export interface components {
             latestMemoryAt: string | null;
             memories: number;
             summaries: number;
+            cycle: components["schemas"]["CycleHealth"];
         };
         GroupContext: {
             text: string;
@@ -941,6 +958,8 @@ export interface components {
             pending: {
                 memories: number;
             };
+            /** @description Whether the group's cycles keep up: a sound graph can still be behind (`strata verify` exits 4) */
+            cycle: components["schemas"]["CycleHealth"];
         };
     };
     responses: never;
