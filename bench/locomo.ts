@@ -7,7 +7,13 @@
  *
  * Abstention: each group is also asked the other conversations' questions, which nothing in it answers.
  *
- *   npm run bench:locomo -- [--file path/to/locomo.json] [--keep]
+ *   npm run bench:locomo -- [--file path/to/locomo.json] [--keep] [--haystack <groupId>]
+ *
+ * With --haystack, every conversation goes into that group instead (a large group loaded before, such as the one
+ * `bench:aggregate -- --memories 1000000 --groups 1 --months 60 --keep` leaves): the needle-in-a-haystack figure,
+ * recall@k when a conversation's turns are a sliver of a big group. Turn ids are prefixed with the conversation's
+ * sample id there, abstention is not asked (the other conversations' questions are answered in the same group), and
+ * the group is left as it is, conversations included.
  *
  * Data: LoCoMo (Maharana et al., ACL 2024), three of its ten conversations; see ../shared/bench/locomo/NOTICE.md.
  */
@@ -44,6 +50,7 @@ const args = options({
   file: { type: 'string' },
   'time-limit': { type: 'string', default: '1800' },
   keep: { type: 'boolean', default: false },
+  haystack: { type: 'string' },
 });
 
 run(async () => {
@@ -84,9 +91,14 @@ async function measure(
 ): Promise<void> {
   const groups: { groupId: string; conversation: LocomoConversation }[] = [];
   const started = performance.now();
-  for (const conversation of conversations) {
-    const groupId = benchGroupId(`locomo-${conversation.sampleId}`);
-    // Ids are the group's own, so the dialogue ids the questions cite serve as memory ids.
+  const haystack = args.haystack;
+  if (haystack && !(await strata.services.getGroup(haystack)))
+    throw new Error(`--haystack: group ${haystack} does not exist in this Neo4j`);
+  for (const original of conversations) {
+    const groupId = haystack ?? benchGroupId(`locomo-${original.sampleId}`);
+    // Ids are the group's own, so the dialogue ids the questions cite serve as memory ids; in a haystack shared by
+    // several conversations, behind the conversation's sample id.
+    const conversation = haystack ? inHaystack(original) : original;
     const memories = conversation.memories.map((m) => ({ ...m, id: String(m.meta?.diaId) }));
     for (let i = 0; i < memories.length; i += 1000)
       await strata.services.ingest(groupId, memories.slice(i, i + 1000));
@@ -154,8 +166,8 @@ async function measure(
       );
       asked++;
     }
-    // Questions of the other conversations: nothing in this group answers them.
-    for (const other of groups) {
+    // Questions of the other conversations: nothing in this group answers them (in a haystack it holds them all).
+    for (const other of haystack ? [] : groups) {
       if (other === groups.find((g) => g.groupId === groupId) || deadline.passed()) continue;
       const foreign = scorableQuestions(
         other.conversation.questions,
@@ -206,6 +218,10 @@ async function measure(
     `p50 ${num(latencies[Math.floor(latencies.length / 2)] ?? 0, 1)} ms`,
   );
 
+  if (haystack) {
+    console.log(`haystack ${haystack} kept, with the conversations in it; abstention is not asked there`);
+    return;
+  }
   heading("abstention: each group asked its own questions (positives) and the other groups' (negatives)");
   const floor = strata.config.recall.minRelevance;
   const emptyNegatives = abstention.emptyNegatives / Math.max(1, abstention.negatives.length);
@@ -239,6 +255,16 @@ async function measure(
     groups.map((g) => g.groupId),
     args.keep === true,
   );
+}
+
+/** The conversation with its turn ids, and the evidence its questions cite, behind its sample id. */
+function inHaystack(conversation: LocomoConversation): LocomoConversation {
+  const id = (diaId: unknown) => `${conversation.sampleId}/${String(diaId)}`;
+  return {
+    ...conversation,
+    memories: conversation.memories.map((m) => ({ ...m, meta: { ...m.meta, diaId: id(m.meta?.diaId) } })),
+    questions: conversation.questions.map((q) => ({ ...q, evidence: q.evidence.map(id) })),
+  };
 }
 
 function topRelevance(response: RecallResponse): number {

@@ -34,10 +34,21 @@ export async function loadAndRollUp(
     deadline: Deadline;
     /** Samples each statement's transaction memory during the full cycle. */
     memory?: ReturnType<typeof transactionMemory>;
+    /**
+     * Groups an earlier run with the same sizes loaded, cycled and kept (--keep): the same data is generated for
+     * them (it is seeded), and neither ingested nor cycled again; `load` and `full` are then empty.
+     */
+    reuse?: string[];
   },
 ): Promise<RolledUp> {
-  const groupIds = Array.from({ length: opts.groups }, (_, i) => benchGroupId(opts.label, i));
+  const groupIds = opts.reuse ?? Array.from({ length: opts.groups }, (_, i) => benchGroupId(opts.label, i));
   const data = benchData({ memories: opts.memories, groups: opts.groups, months: opts.months, groupIds });
+  if (opts.reuse) {
+    const now = new Date(`${data.endDay}T02:00:00Z`);
+    const load = { sent: 0, created: 0, existing: 0, batches: 0, ms: 0, batchMs: [], cutShort: false };
+    const full = { ms: 0, reports: [], skipped: 0, leaseWaitMs: 0, leaseWaits: 0, leaseHeld: [] };
+    return { data, groupIds, load, now, full, fullMemory: [] };
+  }
   const load = await ingestGroups(strata, data.groups, {
     batch: opts.batch,
     concurrency: 4,
