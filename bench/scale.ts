@@ -8,13 +8,13 @@
  *   year    one group at the same rate over 12 months: one more day at a year of history, for the ratio
  *   medium  --medium memories over 10 groups and 12 months (100,000): bench:recall with one connection and with
  *           --connections, the CPU per recall the large group is held to
- *   small   --small-groups groups sharing --small memories over 12 months (1,000 groups, 25,000 memories): the
- *           full cycle against its floor, one more day per group
+ *   small   --small-groups groups asked for --small memories over 12 months (1,000 groups, 100,000 asked, which the
+ *           demo generator's quiet days make about 25,000): the full cycle against its floor, one more day per group
  *
  *   npm run bench:scale -- [--large 1000000] [--large-months 60] [--medium 100000] [--small-groups 1000]
- *                          [--small 25000] [--duration 20] [--connections 10] [--only large,year,medium,small]
+ *                          [--small 100000] [--duration 20] [--connections 10] [--only large,year,medium,small]
  *
- * Small sizes run in minutes (--large 100000 --medium 20000 --small-groups 100 --small 2500 --duration 5); the
+ * Small sizes run in minutes (--large 100000 --medium 20000 --small-groups 100 --small 10000 --duration 5); the
  * targets are for the default sizes, with Neo4j given docker-compose.yml's memory (heap 1G, page cache 1G).
  */
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ const args = options({
   large: { type: 'string', default: '1000000' },
   'large-months': { type: 'string', default: '60' },
   medium: { type: 'string', default: '100000' },
-  small: { type: 'string', default: '25000' },
+  small: { type: 'string', default: '100000' },
   'small-groups': { type: 'string', default: '1000' },
   duration: { type: 'string', default: '20' },
   connections: { type: 'string', default: '10' },
@@ -165,7 +165,7 @@ run(async () => {
 
   if (only.has('small')) {
     const groups = intOption(args['small-groups'], 'small-groups');
-    heading(`small: ${num(groups)} groups sharing ${num(Number(args.small))} memories`);
+    heading(`small: ${num(groups)} groups, ${num(Number(args.small))} memories asked for`);
     const agg = await bench('aggregate', aggregateArgs(intOption(args.small, 'small'), groups, 12));
     const day = figure(agg, 'incremental cycle');
     const perGroup = day === null ? null : (day * 1000) / groups;

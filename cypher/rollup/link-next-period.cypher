@@ -4,13 +4,20 @@
 // before it is rebuilt: a cycle that wrote the summaries starting at $from or later changed nothing earlier, and
 // an incremental cycle then relinks a few summaries instead of the whole level. $from null rebuilds all of it.
 // Both reads seek the (groupId, level, startsAt) index rather than filter every summary of the group; with $from
-// null the bound is the earliest instant Neo4j knows, so one plan serves both cases.
+// null the bound is the earliest instant Neo4j knows, so one plan serves both cases. The last summary before $from is
+// the first entry of the index going back from $from (the ORDER BY names the index's own properties, so the index
+// hands it over first and the read stops there): max() over the level read every earlier summary, 22,800 sessions
+// of a million-memory group for a day's relink.
 CALL () {
   OPTIONAL MATCH (before:Summary {groupId: $groupId, level: $level})
+  USING INDEX SEEK before:Summary(groupId, level, startsAt)
   WHERE before.startsAt < datetime($from)
+  WITH before.startsAt AS latest
+  ORDER BY before.groupId DESC, before.level DESC, latest DESC
+  LIMIT 1
   RETURN CASE
     WHEN $from IS NULL THEN datetime('-999999999-01-01T00:00:00Z')
-    ELSE coalesce(max(before.startsAt), datetime($from))
+    ELSE coalesce(latest, datetime($from))
   END AS chainStart
 }
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of

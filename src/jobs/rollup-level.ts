@@ -61,7 +61,7 @@ export async function rollUpPages<const W extends readonly LevelWork<unknown, un
   let totals: LevelCounts[] | null = null;
   for (;;) {
     const works = await nextPage();
-    const counts: LevelCounts[] = await rollUp(ctx, works);
+    const counts = await rollUpPage(ctx, works);
     totals = totals
       ? totals.map((t, i) => ({
           created: t.created + (counts[i]?.created ?? 0),
@@ -77,7 +77,7 @@ export async function rollUpPages<const W extends readonly LevelWork<unknown, un
 
 /**
  * Finishes what a cycle that died left behind: a batch of summaries written but its level not yet relinked. Such a
- * level has nothing pending, so no later rollUpLevels would relink it; this does, before the levels run.
+ * level has nothing pending, so no later roll-up would relink it; this does, before the levels run.
  */
 export async function relinkBrokenChains(ctx: CycleContext): Promise<void> {
   if (ctx.dryRun) return;
@@ -109,8 +109,8 @@ interface BatchEntry {
 }
 
 /**
- * The one skeleton of every summary level: chunks of periods are read in one round trip, summarised one by one in
- * order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
+ * One page of the one skeleton of every summary level: chunks of periods are read in one round trip, summarised
+ * one by one in order (a failure is that period's alone), and written a bounded batch per transaction (by count, children and
  * time), each batch clearing the pending flags of the children it covers. Then each level's NEXT_PERIOD chain is
  * relinked once, from the earliest summary written on, in the last write's transaction.
  *
@@ -123,15 +123,7 @@ interface BatchEntry {
  * written only once the one before it has committed), so what a crash leaves is what it left before: whole
  * batches, each with the flags it covers cleared, and the rest still pending.
  */
-export async function rollUpLevels<const W extends readonly LevelWork<unknown, unknown>[]>(
-  ctx: CycleContext,
-  works: W,
-): Promise<{ [K in keyof W]: LevelCounts }> {
-  const counts = await rollUp(ctx, works);
-  return counts as { [K in keyof W]: LevelCounts };
-}
-
-async function rollUp(
+async function rollUpPage(
   ctx: CycleContext,
   works: readonly LevelWork<unknown, unknown>[],
 ): Promise<LevelCounts[]> {

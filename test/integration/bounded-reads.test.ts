@@ -51,6 +51,30 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(report.levels.session.created).toBeGreaterThan(100);
   });
 
+  it("relinks a level's chain from a start by the summaries from there on, not the level's history", async () => {
+    const [latest] = await t.strata.services.listSummaries(group, { level: 'session', limit: 1 });
+    const from = latest?.startsAt as string;
+    const { read } = await profile('rollup/link-next-period', { groupId: group, level: 'session', from });
+    // The summary before `from`, and those from it on: the latest session and the one before it.
+    expect(read).toBeLessThanOrEqual(3);
+    expect((await t.strata.services.verify(group)).ok).toBe(true);
+  });
+
+  it('reads a page of the pending memories, oldest first, not the whole backlog', async () => {
+    const backlog = t.group('backlog');
+    await t.strata.services.ingest(backlog, memories());
+    for (const name of ['rollup/pending-session-memories', 'rollup/pending-day-times']) {
+      const { rows, read } = await profile(name, { groupId: backlog, limit: 10 });
+      expect([name, rows]).toEqual([name, 10]);
+      expect([name, read]).toEqual([name, 10]);
+    }
+    const [oldest] = await t.strata.graph.read<{ tsMillis: number }>('rollup/pending-day-times', {
+      groupId: backlog,
+      limit: 1,
+    });
+    expect(new Date(oldest?.tsMillis ?? 0).toISOString()).toBe(memories()[0]?.ts);
+  });
+
   it("reads a level's newest summaries for the roll-up's background, and no more", async () => {
     const { read } = await profile('rollup/recent-summaries', { groupId: group, level: 'session', limit: 3 });
     expect(read).toBeLessThanOrEqual(3);
