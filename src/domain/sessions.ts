@@ -8,8 +8,8 @@
  *
  * A session is bounded in messages, and a time-based one in duration too, so a group that never goes quiet, or a
  * client that sends one sessionId for ever, still gets sessions of a size a summarizer and one read can take: a
- * memory that would take a session past a bound opens the next one. A time-based session is keyed by its first memory, as any; the next
- * part of a named session is keyed `<sessionId>@<instant of its first memory>`.
+ * memory that would take a session past a bound opens the next one. The next time-based session is keyed by its
+ * first memory, as any; the next part of a named session `<sessionId>@<instant of its first memory>`.
  */
 export interface SessionMemory {
   id: string;
