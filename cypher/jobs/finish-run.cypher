@@ -4,8 +4,9 @@
 // something now (hasPendingWork: a period closed and still to summarise) and from when work left open becomes ready
 // (nextWorkAt: a period's end plus grace, a session's idle gap; null when nothing waits). The group also keeps which
 // Strata instance ran the cycle and the UTC day it pruned the group ($prunedOn, a date; null when it did not, which
-// keeps the day recorded before). Why the last cycle failed, or the first period it could not summarise, and how
-// many cycles in a row failed, tell a group that is behind (domain/cycle-health.ts).
+// keeps the day recorded before). Why the last cycle failed, or the first period it could not summarise (none for a
+// cycle stopped by a shutdown: its errors end with why it stopped, and the next cycle resumes), and how many cycles
+// in a row failed, tell a group that is behind (domain/cycle-health.ts).
 // Planned once and kept (replan=skip): both lookups are hinted seeks on a unique key, and re-planning as run nodes
 // grow cost more than running it (see jobs/open-run.cypher).
 CYPHER replan=skip
@@ -20,6 +21,6 @@ USING INDEX SEEK g:Group(id)
 FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
   SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.lastCycleInstance = $instance,
       g.hasPendingWork = $hasPendingWork,
-      g.lastCycleError = CASE WHEN $status = 'failed' THEN $reason ELSE $errors[0] END,
+      g.lastCycleError = CASE $status WHEN 'failed' THEN $reason WHEN 'stopped' THEN null ELSE $errors[0] END,
       g.failedCycles = CASE WHEN $status = 'failed' THEN coalesce(g.failedCycles, 0) + 1 ELSE 0 END,
       g.nextWorkAt = datetime($nextWorkAt), g.prunedOn = coalesce(date($prunedOn), g.prunedOn))

@@ -489,8 +489,17 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     const first = await runCycle(deps, g, { now: AFTER_DATA });
     expect(first.errors.length).toBeGreaterThan(0);
     expect(first.errors[0]).toMatch(/^day \d{4}-\d{2}-\d{2}: summarizer went away/);
+    // The group says it is behind, and why, until a cycle completes it.
+    const behind = (await strata.services.getGroup(g))?.cycle;
+    expect(behind).toMatchObject({ lastStatus: 'succeeded', lastError: first.errors[0], behind: true });
+    expect(behind?.reasons).toContain(`the last cycle left periods unsummarised: ${first.errors[0]}`);
     const second = await strata.cycle(g, { now: AFTER_DATA });
     expect(second.errors).toEqual([]);
+    expect((await strata.services.getGroup(g))?.cycle).toMatchObject({
+      lastError: null,
+      failedInARow: 0,
+      behind: false,
+    });
     expect(second.levels.day.created).toBe(first.errors.filter((e) => e.startsWith('day')).length);
     expect((await levelCounts(g)).day).toBe(expectedCounts(g, demoMemories(15).slice(0, 500), 'UTC').day);
   });
