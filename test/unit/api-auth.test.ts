@@ -8,6 +8,7 @@ import { identifyKey } from '../../src/api/auth.js';
 import { type AnyRoute, isGroupRoute } from '../../src/api/route.js';
 import { type ScopedKey, sha256Hex } from '../../src/domain/api-keys.js';
 import { createLogger } from '../../src/log.js';
+import { groupInfo } from '../support/groups.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -91,27 +92,7 @@ describe('API keys scoped to groups, on every group route of the route table', (
     // team-b exists, team-c does not; neither may be looked up, so the answers cannot differ.
     const { services, calls } = noted({
       getGroup: async (groupId) =>
-        groupId === 'team-b'
-          ? {
-              groupId,
-              timezone: 'UTC',
-              createdAt: null,
-              lastIngestAt: null,
-              lastCycleAt: null,
-              latestMemoryAt: null,
-              memories: 1,
-              summaries: 0,
-              cycle: {
-                lastStatus: null,
-                lastError: null,
-                failedInARow: 0,
-                pendingMemories: 0,
-                oldestPendingAt: null,
-                behind: false,
-                reasons: [],
-              },
-            }
-          : null,
+        groupId === 'team-b' ? groupInfo(groupId, { memories: 1, summaries: 0 }) : null,
     });
     const app = createApp({ services, log: createLogger('silent'), bodyLimitBytes: 100_000, apiKeys: keys });
     for (const route of v1GroupRoutes) {

@@ -10,6 +10,7 @@ import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import { buildVerifyReport } from '../../src/domain/verify.js';
 import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
+import { groupInfo } from '../support/groups.js';
 import { stubServices } from '../support/stub-services.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -488,25 +489,7 @@ describe('main: read commands', () => {
   });
 
   it('verify exits 0 when every check holds, 1 with the findings when one fails, and 4 when the group is behind', async () => {
-    const group = {
-      groupId: 'g1',
-      timezone: 'UTC',
-      createdAt: null,
-      lastIngestAt: null,
-      lastCycleAt: null,
-      latestMemoryAt: null,
-      memories: 3,
-      summaries: 2,
-      cycle: {
-        lastStatus: null,
-        lastError: null,
-        failedInARow: 0,
-        pendingMemories: 0,
-        oldestPendingAt: null,
-        behind: false,
-        reasons: [],
-      },
-    };
+    const group = groupInfo('g1', { memories: 3, summaries: 2 });
     const finding = {
       check: 'period-parent' as const,
       where: 'day',

@@ -12,11 +12,11 @@ import {
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
 import { type ApiServices, createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
-import { cycleHealth } from '../../src/domain/cycle-health.js';
 import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { DatabaseUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
+import { groupInfo, NOT_CYCLED_YET } from '../support/groups.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -30,25 +30,7 @@ function recordingServices() {
   const answers: Partial<ApiServices> = {
     ingest: async () => ({ created: ['m1'], existing: [] }),
     readiness: async () => ({ ready: true, neo4j: 'reachable' }),
-    getGroup: async (groupId) => ({
-      groupId,
-      timezone: 'UTC',
-      createdAt: null,
-      lastIngestAt: null,
-      lastCycleAt: null,
-      latestMemoryAt: null,
-      memories: 1,
-      summaries: 0,
-      cycle: {
-        lastStatus: null,
-        lastError: null,
-        failedInARow: 0,
-        pendingMemories: 0,
-        oldestPendingAt: null,
-        behind: false,
-        reasons: [],
-      },
-    }),
+    getGroup: async (groupId) => groupInfo(groupId, { memories: 1, summaries: 0 }),
     setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
     deleteGroup: async () => undefined,
     verify: async (groupId) => ({
@@ -56,10 +38,7 @@ function recordingServices() {
       ok: true,
       checks: [],
       pending: { memories: 0 },
-      cycle: cycleHealth(
-        { lastStatus: null, lastError: null, failedInARow: 0, pendingMemories: 0, oldestPendingAt: null },
-        new Date(),
-      ),
+      cycle: NOT_CYCLED_YET,
     }),
     aggregate: async (groupId) => ({ ...report, groupId }),
     listSummaries: async () => [],
