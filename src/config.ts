@@ -97,8 +97,8 @@ export const envSchema = z.object({
 
   SESSION_GAP_MINUTES: int(30),
   SESSION_MAX_NEW_MESSAGES: int(20),
-  // Bounds of one session. At most a quarter of the cycle's page of pending memories (jobs/rollup-pages.ts), so a
-  // page always holds a whole session.
+  // Bounds of one session. At most a quarter of the cycle's page of pending memories (PENDING_PER_PAGE in
+  // jobs/rollup-level.ts), so a page always holds whole sessions.
   SESSION_MAX_MESSAGES: z.coerce.number().int().min(1).max(5_000).default(500),
   SESSION_MAX_HOURS: z.coerce
     .number()
