@@ -10,10 +10,10 @@ export const BEHIND_AFTER_HOURS = 48;
 
 export const cycleHealthSchema = z
   .object({
-    lastStatus: z
-      .enum(['succeeded', 'failed', 'stopped', 'skipped'])
-      .nullable()
-      .meta({ description: "The last (not dry) cycle's status; null before the first" }),
+    lastStatus: z.enum(['running', 'succeeded', 'failed', 'stopped', 'skipped']).nullable().meta({
+      description:
+        "The last (not dry) cycle's status, `running` while one is under way; null before the first",
+    }),
     lastError: z.string().nullable().meta({
       description: 'Why the last cycle failed, or the first period it could not summarise; null when none',
     }),
@@ -38,22 +38,20 @@ export const cycleHealthSchema = z
 
 export type CycleHealth = z.infer<typeof cycleHealthSchema>;
 
-export interface CycleRecord {
-  lastStatus: CycleHealth['lastStatus'];
-  lastError: string | null;
-  failedInARow: number;
-  pendingMemories: number;
-  oldestPendingAt: string | null;
-}
+/** What the group node and the pending index tell; cycleHealth() adds the verdict. */
+export type CycleRecord = Omit<CycleHealth, 'behind' | 'reasons'>;
 
 /** The group's cycle health from what its last cycle recorded and what is still pending, as of `now`. */
 export function cycleHealth(record: CycleRecord, now: Date): CycleHealth {
   const reasons: string[] = [];
-  if (record.lastStatus === 'failed') {
+  // While a cycle runs, the group node still holds how the ones before it ended.
+  const failedBefore =
+    record.lastStatus === 'failed' || (record.lastStatus === 'running' && record.failedInARow > 0);
+  if (failedBefore) {
     reasons.push(
       `the last ${record.failedInARow > 1 ? `${record.failedInARow} cycles` : 'cycle'} failed: ${record.lastError ?? 'no reason recorded'}`,
     );
-  } else if (record.lastError) {
+  } else if (record.lastStatus === 'succeeded' && record.lastError) {
     reasons.push(`the last cycle left periods unsummarised: ${record.lastError}`);
   }
   if (record.oldestPendingAt) {

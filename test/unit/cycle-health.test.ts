@@ -52,6 +52,22 @@ describe('cycleHealth', () => {
     });
   });
 
+  it('keeps the failures of the cycles before one that is running, and nothing else of them', () => {
+    const failed = {
+      ...healthy,
+      lastStatus: 'running' as const,
+      failedInARow: 2,
+      lastError: 'statement x too big',
+    };
+    expect(cycleHealth(failed, NOW).reasons).toEqual(['the last 2 cycles failed: statement x too big']);
+    const afterSuccess = {
+      ...healthy,
+      lastStatus: 'running' as const,
+      lastError: 'day 2024-05-02: summarizer down',
+    };
+    expect(cycleHealth(afterSuccess, NOW).behind).toBe(false);
+  });
+
   it('does not call a cycle stopped for shutdown behind on its own', () => {
     expect(cycleHealth({ ...healthy, lastStatus: 'stopped' }, NOW).behind).toBe(false);
   });

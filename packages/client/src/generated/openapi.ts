@@ -397,8 +397,8 @@ export interface components {
             warning?: string;
         };
         CycleHealth: {
-            /** @description The last (not dry) cycle's status; null before the first */
-            lastStatus: ("succeeded" | "failed" | "stopped" | "skipped") | null;
+            /** @description The last (not dry) cycle's status, `running` while one is under way; null before the first */
+            lastStatus: ("running" | "succeeded" | "failed" | "stopped" | "skipped") | null;
             /** @description Why the last cycle failed, or the first period it could not summarise; null when none */
             lastError: string | null;
             /** @description Cycles that failed one after the other, up to the last */
