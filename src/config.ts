@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiKeysFileSchema, legacyKey, type ScopedKey } from './domain/api-keys.js';
 import type { DecaySetting } from './domain/decay.js';
 import { timeZoneSchema } from './domain/time-zone.js';
+import { TOKENIZERS } from './domain/tokens.js';
 
 /**
  * Every setting Strata reads, from the environment, through this one schema.
@@ -113,6 +114,7 @@ export const envSchema = z.object({
   RECALL_VECTOR_WEIGHT: z.coerce.number().min(0).max(10).optional(),
   RECALL_LEXICAL_WEIGHT: z.coerce.number().min(0).max(10).default(1),
   RECALL_MIN_RELEVANCE: z.coerce.number().min(0).max(1).default(0.3),
+  CONTEXT_TOKENIZER: z.enum(TOKENIZERS).default('auto'),
 
   ERAS_ENABLED: bool(true),
   ERA_MIN_DAYS: int(14),
@@ -225,6 +227,12 @@ export function buildConfig(env: Env) {
       // Cosine similarity of a semantic embedder, 0.25..0.65 mapped onto relevance 0..1 (an estimate for
       // text-embedding-3 class models); the hashing embedder's similarity is word overlap and maps to nothing.
       vectorRelevanceRange: env.EMBEDDER === 'hashing' ? null : ([0.25, 0.65] as const),
+    },
+    context: {
+      // The encoding a context block's budget is counted in (ai/tokenizer.ts): auto follows the configured chat
+      // model when Strata summarizes with one, else o200k_base.
+      tokenizer: env.CONTEXT_TOKENIZER,
+      chatModel: env.SUMMARIZER === 'openai' ? env.OPENAI_CHAT_MODEL : undefined,
     },
     eras: {
       enabled: env.ERAS_ENABLED,

@@ -5,6 +5,7 @@ import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
 import { createChatModel, createSummarizer } from './ai/summarizers/index.js';
 import { LocalExtractiveSummarizer } from './ai/summarizers/local.js';
 import type { Summarizer } from './ai/summarizers/types.js';
+import { encodingFor, loadTokenCounter } from './ai/tokenizer.js';
 import type { ApiServices } from './api/app.js';
 import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
@@ -93,8 +94,9 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   };
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
   const range = config.recall.vectorRelevanceRange;
+  const recallRepository = new RecallRepository(graph);
   const recallDeps: RecallDeps = {
-    repo: new RecallRepository(graph),
+    repo: recallRepository,
     embedder,
     settings: {
       listWeights: config.recall.listWeights,
@@ -106,6 +108,10 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     },
   };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
+  const contextTokens = await loadTokenCounter(
+    encodingFor(config.context.tokenizer, config.context.chatModel),
+    (error) => log.warn({ err: error }, 'context tokenizer could not load; token counts are estimates'),
+  );
   const compactor = new HistoryCompactor({
     local: localSummarizer,
     ...(config.summarizer.kind === 'openai' ? { llm: createLlmCompaction(createChatModel(config)) } : {}),
@@ -133,7 +139,17 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     listSummaries: (groupId, query) => summaries.list(groupId, query),
     getSummary: (id) => summaries.get(id),
     recall: recallFn,
-    context: (groupId, options) => groupContext({ graph, recall: recallFn }, groupId, options),
+    context: (groupId, options) =>
+      groupContext(
+        {
+          repo: recallRepository,
+          recall: recallFn,
+          tokens: contextTokens,
+          minRelevance: config.recall.minRelevance,
+        },
+        groupId,
+        options,
+      ),
     compact: (request) => compactor.compact(request),
     drift: (groupId, query) => drift.drift(groupId, query),
     driftChart: (groupId, query) => drift.chart(groupId, query),

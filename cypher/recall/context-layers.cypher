@@ -1,13 +1,15 @@
-// The standing layers of a group's context: its current era, latest month, two latest weeks, three latest days.
+// What a group's context block may hold besides recall: its current era, latest months, weeks and days, and its
+// latest turns, each newest first and as many as the caller asks for ($months, $weeks, $days, $turns); and the
+// group's time zone, the calendar its turns' dates are read on.
 // Every summary has a period: the IS NOT NULL tests let the (groupId, level, periodStart) index serve each level's
 // match, and ordering by the index's own properties lets it hand the rows over newest first, so each level reads
 // as many as it returns. Ordered by periodStart alone, the planner read all of a level to sort it (every day of
-// the group for the three latest).
+// the group for the three latest). The latest turns come from the (groupId, ts) index the same way.
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
     WHERE e.current = true
-    RETURN {theme: e.theme, start: toString(e.start), text: e.text}
+    RETURN {id: e.id, theme: e.theme, start: toString(e.start), text: e.text}
     LIMIT 1
   } AS eras,
   COLLECT {
@@ -16,23 +18,35 @@ RETURN
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
-    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
-    LIMIT 1
+    LIMIT toInteger($months)
   } AS months,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
-    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
-    LIMIT 2
+    LIMIT toInteger($weeks)
   } AS weeks,
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
     WHERE s.periodStart IS NOT NULL
-    RETURN {periodStart: toString(s.periodStart), text: s.text}
+    RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
-    LIMIT 3
-  } AS days
+    LIMIT toInteger($days)
+  } AS days,
+  COLLECT {
+    MATCH (m:Memory {groupId: $groupId})
+    USING INDEX SEEK m:Memory(groupId, ts)
+    WHERE m.ts IS NOT NULL
+    RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: toString(m.ts)}
+    ORDER BY m.groupId DESC, m.ts DESC
+    LIMIT toInteger($turns)
+  } AS turns,
+  COLLECT {
+    MATCH (g:Group {id: $groupId})
+    RETURN g.timezone
+  }[0] AS timezone

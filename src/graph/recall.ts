@@ -1,3 +1,4 @@
+import type { StandingLayers } from '../domain/context-values.js';
 import { anyTermInGroup, termInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
@@ -136,7 +137,10 @@ export interface RankedHit {
 }
 
 /** What recall needs from the graph; RecallRepository is the Neo4j one, tests hand in their own. */
-export type RecallStore = Pick<RecallRepository, keyof RecallRepository>;
+export type RecallStore = Omit<Pick<RecallRepository, keyof RecallRepository>, 'contextSources'>;
+
+/** What the context block reads besides recall. */
+export type ContextStore = Pick<RecallRepository, 'contextSources'>;
 
 /**
  * How long a group's memory count serves recall before the search counts it again. Counting seeks every memory
@@ -276,4 +280,19 @@ export class RecallRepository {
     if (hits.length === 0) return Promise.resolve([]);
     return this.graph.read<ExpandedHit>('recall/expand', { ...scope, hits, ...options });
   }
+
+  /** What a context block may hold besides recall: the current era, the latest periods and turns, newest first. */
+  async contextSources(
+    groupId: string,
+    counts: { months: number; weeks: number; days: number; turns: number },
+  ): Promise<ContextSources> {
+    const [row] = await this.graph.read<ContextSources>('recall/context-layers', { groupId, ...counts });
+    return row ?? { eras: [], months: [], weeks: [], days: [], turns: [], timezone: null };
+  }
+}
+
+export interface ContextSources extends StandingLayers {
+  turns: { id: string; text: string; speaker: string; ts: string }[];
+  /** Null for a group that has no settings node yet. */
+  timezone: string | null;
 }

@@ -1,43 +1,66 @@
-import { type BuiltContext, buildContext, type ContextLayers } from '../domain/context.js';
+import { type BuiltContext, buildContext } from '../domain/context.js';
+import {
+  latestCandidates,
+  recallHitsFor,
+  relevantCandidates,
+  standingCandidates,
+} from '../domain/context-values.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
-import type { Graph } from '../graph/graph.js';
+import type { TokenCounter } from '../domain/tokens.js';
+import type { ContextStore } from '../graph/recall.js';
 
 type RecallFn = (groupId: string, request: RecallRequest) => Promise<RecallResponse>;
 
+export interface ContextDeps {
+  repo: ContextStore;
+  recall: RecallFn;
+  tokens: TokenCounter;
+  /** Recall's relevance floor (RECALL_MIN_RELEVANCE): below it a query has no answer in the group. */
+  minRelevance: number;
+}
+
+/** Standing periods offered to the block; the budget decides how many of them it keeps. */
+const STANDING = { months: 2, weeks: 4, days: 7 } as const;
+/** Latest turns offered: about what the budget could hold (a turn runs some 20 tokens or more), within bounds. */
+const latestTurnsFor = (budgetTokens: number) => Math.min(200, Math.max(10, Math.ceil(budgetTokens / 20)));
+
 /**
- * A prompt-ready block for an agent: the group's standing layers (era, month, weeks, days) and, when a query is
- * given, what recall finds for it, cut to a token budget.
+ * A prompt-ready block for an agent within a token budget: what recall finds for the query (all of it, weaker hits
+ * included, with the turns around them), the group's standing layers and its latest turns, valued on one scale
+ * (domain/context-values.ts) and packed by value (domain/context.ts).
  */
 export async function groupContext(
-  deps: { graph: Graph; recall: RecallFn },
+  deps: ContextDeps,
   groupId: string,
   options: { budgetTokens: number; query?: string },
 ): Promise<BuiltContext> {
-  const [layers] = await deps.graph.read<{
-    eras: { theme: string; start: string; text: string | null }[];
-    months: { periodStart: string; text: string }[];
-    weeks: { periodStart: string; text: string }[];
-    days: { periodStart: string; text: string }[];
-  }>('recall/context-layers', { groupId });
-  const found = options.query
+  const { budgetTokens, query } = options;
+  const sources = await deps.repo.contextSources(groupId, {
+    ...STANDING,
+    turns: latestTurnsFor(budgetTokens),
+  });
+  // minScore 0: every hit comes back, and relevantCandidates applies the floor itself, so what recall would
+  // return leads and the weaker hits can still fill a large budget.
+  const found = query
     ? await deps.recall(groupId, {
-        query: options.query,
-        k: 8,
+        query,
+        k: recallHitsFor(budgetTokens),
         mode: 'hybrid',
-        expand: { turns: 0, down: false, perSummary: 0, sideways: 0 },
+        minScore: 0,
+        expand: { turns: 1, down: true, perSummary: 3, sideways: 0 },
       })
     : null;
-  const era = layers?.eras[0];
-  const context: ContextLayers = {
-    era: era ? { theme: era.theme, start: era.start, ...(era.text ? { text: era.text } : {}) } : null,
-    month: layers?.months[0] ?? null,
-    weeks: layers?.weeks ?? [],
-    days: layers?.days ?? [],
-    recall: found?.items.map((item) => ({
-      text: item.text,
-      when: item.ts?.slice(0, 10) ?? item.periodStart ?? '',
-      level: item.level,
-    })),
-  };
-  return buildContext(context, options.budgetTokens);
+  const relevant = found
+    ? relevantCandidates(found, deps.minRelevance)
+    : { relevant: [], relevantSummaries: [] };
+  return buildContext(
+    {
+      ...relevant,
+      standing: standingCandidates(sources, query),
+      latest: latestCandidates(sources.turns, query),
+      timeZone: sources.timezone ?? 'UTC',
+    },
+    budgetTokens,
+    deps.tokens,
+  );
 }

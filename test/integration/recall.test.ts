@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadTokenCounter } from '../../src/ai/tokenizer.js';
+import { CONTEXT_TITLES } from '../../src/domain/context.js';
 import { queryTerms } from '../../src/domain/lucene.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { type RecallResponse, recallRequestSchema } from '../../src/domain/recall.js';
@@ -303,29 +305,53 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
-  it("reads the context's standing layers newest first: the latest month, two latest weeks, three latest days", async () => {
-    const [layers] = await strata.graph.read<Record<'months' | 'weeks' | 'days', { periodStart: string }[]>>(
-      'recall/context-layers',
-      { groupId: group },
-    );
+  it("reads the context's sources newest first: months, weeks, days and turns, as many as asked for", async () => {
+    const sources = await new RecallRepository(strata.graph).contextSources(group, {
+      months: 1,
+      weeks: 2,
+      days: 3,
+      turns: 5,
+    });
     const latest = async (level: 'month' | 'week' | 'day', count: number) =>
       (await strata.services.listSummaries(group, { level, limit: 100 }))
         .map((s) => s.periodStart)
         .sort()
         .reverse()
         .slice(0, count);
-    expect(layers?.months.map((s) => s.periodStart)).toEqual(await latest('month', 1));
-    expect(layers?.weeks.map((s) => s.periodStart)).toEqual(await latest('week', 2));
-    expect(layers?.days.map((s) => s.periodStart)).toEqual(await latest('day', 3));
+    expect(sources.months.map((s) => s.periodStart)).toEqual(await latest('month', 1));
+    expect(sources.weeks.map((s) => s.periodStart)).toEqual(await latest('week', 2));
+    expect(sources.days.map((s) => s.periodStart)).toEqual(await latest('day', 3));
     // Enough of each level that "latest" means something.
     expect((await latest('day', 100)).length).toBeGreaterThan(3);
     expect((await latest('week', 100)).length).toBeGreaterThan(2);
+    const turns = sources.turns.map((t) => Date.parse(t.ts));
+    expect(turns).toHaveLength(5);
+    expect([...turns].sort((a, b) => b - a)).toEqual(turns);
+    expect(sources.timezone).toBe('UTC');
   });
 
-  it('builds a context block within its budget', async () => {
-    const context = await strata.services.context(group, { budgetTokens: 200, query: 'regatta' });
-    expect(context.tokens).toBeLessThanOrEqual(200);
-    expect(context.text).toContain('Relevant memories');
-    expect(context.text).toMatch(/regatta/i);
+  it('builds a context block that grows with its budget, counted in o200k tokens, and never passes it', async () => {
+    const counter = await loadTokenCounter('o200k_base');
+    let previous = 0;
+    for (const budgetTokens of [200, 800, 3000]) {
+      const context = await strata.services.context(group, { budgetTokens, query: 'regatta' });
+      expect(context.tokens).toBeLessThanOrEqual(budgetTokens);
+      expect(context.tokens).toBe(counter.count(context.text));
+      expect(context.tokens).toBeGreaterThan(previous);
+      previous = context.tokens;
+      expect(context.text.startsWith(`${CONTEXT_TITLES.relevant}\n`)).toBe(true);
+      expect(context.text).toMatch(/regatta/i);
+      // Every turn under a date heading, naming its speaker; no line said twice.
+      const lines = context.text.split('\n').filter((l) => l.startsWith('- '));
+      expect(new Set(lines).size).toBe(lines.length);
+      const relevant = context.text.split('\n\n')[0]?.split('\n').slice(1) ?? [];
+      expect(relevant[0]).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+      for (const l of relevant.filter((r) => r.startsWith('- '))) expect(l).toMatch(/^- \S[^:]*: \S/);
+    }
+    // Without a query: the frame and the latest turns.
+    const plain = await strata.services.context(group, { budgetTokens: 3000 });
+    expect(plain.text).not.toContain(CONTEXT_TITLES.relevant);
+    expect(plain.text).toContain(CONTEXT_TITLES.latest);
+    expect(plain.tokens).toBeGreaterThan(2000);
   });
 });

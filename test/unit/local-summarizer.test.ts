@@ -51,13 +51,23 @@ function request(items: SummaryItem[], extra: Partial<SummarizeRequest> = {}): S
   };
 }
 
-/** Every sentence of the summary is copied from an item (allowing the full stop added to unpunctuated ones). */
+/** A summary sentence without the speaker's name it is quoted after. */
+function quote(sentence: string): { speaker: string; text: string } {
+  const match = /^([^:\s]+): (.*)$/.exec(sentence);
+  return match ? { speaker: match[1] as string, text: match[2] as string } : { speaker: '', text: sentence };
+}
+
+/**
+ * Every sentence of the summary is copied from an item (allowing the full stop added to unpunctuated ones), after
+ * the name of that item's speaker.
+ */
 function expectGrounded(text: string, items: SummaryItem[]): void {
   for (const sentence of splitSentences(text)) {
+    const { speaker, text: said } = quote(sentence);
     const found = items.some(
-      (i) => i.text.includes(sentence) || i.text.includes(sentence.replace(/\.$/, '')),
+      (i) => i.speaker === speaker && (i.text.includes(said) || i.text.includes(said.replace(/\.$/, ''))),
     );
-    expect(found, `not found in any item: "${sentence}"`).toBe(true);
+    expect(found, `not found in any item of its speaker: "${sentence}"`).toBe(true);
   }
 }
 
@@ -69,7 +79,7 @@ describe('LocalExtractiveSummarizer: text', () => {
       request(messages(40)),
     );
     expect(again).toEqual(first);
-    expect(first.summarizer).toBe('local-extractive@2');
+    expect(first.summarizer).toBe('local-extractive@3');
   });
 
   it.each([
@@ -88,7 +98,7 @@ describe('LocalExtractiveSummarizer: text', () => {
   it('keeps the chosen sentences in time order', async () => {
     const items = messages(30);
     const draft = await summarizer.summarize(request(items));
-    const positions = splitSentences(draft.text).map((s) => items.findIndex((i) => i.text === s));
+    const positions = splitSentences(draft.text).map((s) => items.findIndex((i) => i.text === quote(s).text));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
@@ -111,14 +121,14 @@ describe('LocalExtractiveSummarizer: text', () => {
     }));
     const sentences = splitSentences((await summarizer.summarize(request(items))).text);
     expect(sentences).toHaveLength(3);
-    expect(sentences).toContain('The payment gateway rejected every card from Norway this morning.');
-    expect(sentences).toContain('Norway card payments work again after the gateway fix.');
+    expect(sentences).toContain('x: The payment gateway rejected every card from Norway this morning.');
+    expect(sentences).toContain('x: Norway card payments work again after the gateway fix.');
   });
 
-  it('returns a single short item as it is', async () => {
+  it('returns a single short item as it is, after its speaker', async () => {
     const items = [{ id: 'a', text: 'Deploy is done.', speaker: 'alice' }];
     const draft = await summarizer.summarize(request(items));
-    expect(draft.text).toBe('Deploy is done.');
+    expect(draft.text).toBe('alice: Deploy is done.');
     expect(draft.activeUsers).toEqual(['alice']);
   });
 
@@ -136,8 +146,8 @@ describe('LocalExtractiveSummarizer: text', () => {
     ];
     const draft = await summarizer.summarize(request(items));
     expect(splitSentences(draft.text)).toEqual([
-      'The invoice export breaks on accented customer names.',
-      'I will patch the invoice export to escape customer names properly.',
+      'alice: The invoice export breaks on accented customer names.',
+      'carol: I will patch the invoice export to escape customer names properly.',
     ]);
   });
 
@@ -148,9 +158,18 @@ describe('LocalExtractiveSummarizer: text', () => {
     ];
     const draft = await summarizer.summarize(request(items));
     expect(draft.text).toBe(
-      'the staging cluster ran out of disk again. we need bigger staging disks before friday.',
+      'bob: the staging cluster ran out of disk again. alice: we need bigger staging disks before friday.',
     );
     expectGrounded(draft.text, items);
+  });
+
+  it('quotes a child summary without a speaker as it is: its sentences name theirs', async () => {
+    const items: SummaryItem[] = [
+      { id: 'd1', text: 'alice: The invoice export breaks on accented customer names.' },
+      { id: 'd2', text: 'carol: I will patch the invoice export to escape customer names.' },
+    ];
+    const draft = await summarizer.summarize(request(items, { level: 'week' }));
+    expect(splitSentences(draft.text)).toEqual(items.map((i) => i.text));
   });
 
   it('returns an empty draft for no items', async () => {

@@ -43,6 +43,7 @@ export const llmEraSummarySchema = llmSummarySchema.extend({
 const SYSTEM_PROMPT = `You write summaries for a long-term memory store of conversations.
 You receive the {itemKind} of one {level} of one group's conversation, oldest first. Return:
 - text: 2 to 5 plain sentences on what happened: the subjects discussed, decisions, problems and outcomes.
+  Say who said or did each thing, by the speaker's name ("Caroline is researching adoption agencies").
 - topics: 3 to 7 short lower-case terms or phrases (one to three words each) naming what made this period
   distinctive, most important first. Prefer specific subjects over everyday words.
 - highlights: 2 to 4 notable messages or sentences, copied word for word from the input.

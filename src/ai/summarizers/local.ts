@@ -6,7 +6,8 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './
 /**
  * An extractive summarizer that needs no model and no network, and gives the same draft for the same input.
  *
- * - text: 2-5 sentences copied verbatim from the items (a full stop is added to one that has no closing
+ * - text: 2-5 sentences quoted verbatim from the items, each after its speaker's name ("Caroline: ...") when the
+ *   item has a speaker, so the reader knows who said it (a full stop is added to one that has no closing
  *   punctuation), picked for relevance (centrality, the cosine to the centroid of all sentence vectors, blended
  *   with the topic weight a sentence carries) with maximal marginal relevance against those already picked,
  *   then put back in time order. When the input holds fewer usable sentences than that (one short message,
@@ -35,8 +36,9 @@ interface Candidate {
 }
 
 export class LocalExtractiveSummarizer implements Summarizer {
-  // @2: topics are noun phrases and names found by winkNLP (@1 counted word unigrams and bigrams).
-  readonly name = 'local-extractive@2';
+  // @3: each quoted sentence names its speaker. @2: topics are noun phrases and names found by winkNLP (@1 counted
+  // word unigrams and bigrams).
+  readonly name = 'local-extractive@3';
 
   constructor(private readonly embedder: SyncEmbedder) {}
 
@@ -68,7 +70,7 @@ export class LocalExtractiveSummarizer implements Summarizer {
     );
     return selectByMmr(vectors, relevance, candidates, count)
       .sort((a, b) => a.position - b.position)
-      .map((c) => closeSentence(c.text))
+      .map((c) => attributed(items[c.item]?.speaker, closeSentence(c.text)))
       .join(' ');
   }
 }
@@ -79,6 +81,12 @@ export class LocalExtractiveSummarizer implements Summarizer {
  */
 function closeSentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** "Speaker: sentence", unless the item has no speaker (a child summary, whose sentences name theirs already). */
+function attributed(speaker: string | undefined, sentence: string): string {
+  const name = speaker?.trim();
+  return name && !sentence.startsWith(`${name}:`) ? `${name}: ${sentence}` : sentence;
 }
 
 /** 2 sentences for a handful of items, growing slowly to 5 for large periods. */

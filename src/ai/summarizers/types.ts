@@ -48,7 +48,7 @@ export interface SummaryDraft {
    * summarizer leaves it out and the era's distinctive terms stand in).
    */
   title?: string;
-  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@2". */
+  /** Which summarizer made it, with its version, and any fallback, e.g. "local-extractive@3". */
   summarizer: string;
   /** Why the configured summarizer's draft was replaced by its fallback's, when it was; the cycle records it. */
   fallbackReason?: string;
