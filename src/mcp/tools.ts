@@ -113,15 +113,17 @@ export const TOOLS: AnyToolSpec[] = [
     name: 'get_context',
     title: 'Get context',
     description:
-      "A prompt-ready overview of what the group's memory holds, within a token budget: the current era, " +
-      'the last month, the last two weeks and the last three days, each line dated by the period it ' +
-      'summarises. Given a query, the memories most relevant to it come first. Call it at the start of a ' +
-      'conversation to catch up on what has been going on.',
+      "A prompt-ready overview of what the group's memory holds, filled to a token budget by value: given a " +
+      'query, the turns that answer it (each naming its speaker, under its date) come first; then the current ' +
+      'era, recent months, weeks and days, and the latest turns. No sentence appears twice. Call it at the start ' +
+      'of a conversation to catch up, or with a question to gather what answers it.',
     input: {
       budgetTokens: contextQuerySchema.shape.budgetTokens.meta({
         description: 'Most tokens the overview may take (50-100000, default 1500)',
       }),
-      query: contextQuerySchema.shape.query.meta({ description: 'A topic to put relevant memories first' }),
+      query: contextQuerySchema.shape.query.meta({
+        description: 'A question or topic: what answers it comes first',
+      }),
     },
     output: inline(contextResponseSchema),
     readOnly: true,

@@ -348,10 +348,11 @@ describeNeo4j('recall against Neo4j', () => {
       expect(relevant[0]).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
       for (const l of relevant.filter((r) => r.startsWith('- '))) expect(l).toMatch(/^- \S[^:]*: \S/);
     }
-    // Without a query: the frame and the latest turns.
-    const plain = await strata.services.context(group, { budgetTokens: 3000 });
+    // Without a query, and a budget larger than the group: the frame and every turn it holds, nothing cut.
+    const plain = await strata.services.context(group, { budgetTokens: 100_000 });
     expect(plain.text).not.toContain(CONTEXT_TITLES.relevant);
-    expect(plain.text).toContain(CONTEXT_TITLES.latest);
-    expect(plain.tokens).toBeGreaterThan(2000);
+    expect(plain.text).toContain(CONTEXT_TITLES.era);
+    expect(plain.truncated).toBe(false);
+    for (const { text } of weekMemories()) expect(plain.text).toContain(text);
   });
 });

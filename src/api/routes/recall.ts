@@ -6,12 +6,33 @@ import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
 export const contextQuerySchema = z.strictObject({
-  budgetTokens: z.coerce.number().int().min(50).max(100_000).default(1500),
-  query: z.string().trim().min(1).max(2000).optional(),
+  budgetTokens: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(100_000)
+    .default(1500)
+    .meta({
+      description:
+        'Most tokens the block may take, in the CONTEXT_TOKENIZER encoding (o200k_base by default)',
+    }),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .optional()
+    .meta({ description: 'A question or topic: what recall finds for it comes first' }),
 });
 
 export const contextResponseSchema = z
-  .object({ text: z.string(), tokens: z.number().int(), truncated: z.boolean() })
+  .object({
+    text: z.string(),
+    tokens: z.number().int().meta({ description: "The block's tokens, counted as the budget is" }),
+    truncated: z
+      .boolean()
+      .meta({ description: 'True when something the group holds for it was left out for the budget' }),
+  })
   .meta({ id: 'GroupContext' });
 
 export function recallRoutes(services: ApiServices) {
@@ -42,12 +63,12 @@ export function recallRoutes(services: ApiServices) {
       method: 'get',
       path: '/v1/groups/:groupId/context',
       summary:
-        'A prompt-ready block: current era, last month, two weeks, three days (and recall for a query)',
+        'A prompt-ready block filled to a token budget by value: what answers the query, the era and recent layers, the latest turns',
       tag: 'recall',
       params: groupParamsSchema,
       query: contextQuerySchema,
       responses: {
-        200: { description: 'the block and its estimated tokens', schema: contextResponseSchema },
+        200: { description: 'the block and its tokens', schema: contextResponseSchema },
       },
       handler: async ({ params, query }) => services.context(params.groupId, query),
     }),

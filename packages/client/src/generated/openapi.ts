@@ -183,7 +183,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A prompt-ready block: current era, last month, two weeks, three days (and recall for a query) */
+        /** A prompt-ready block filled to a token budget by value: what answers the query, the era and recent layers, the latest turns */
         get: operations["getV1GroupsByGroupIdContext"];
         put?: never;
         post?: never;
@@ -639,7 +639,9 @@ export interface components {
         };
         GroupContext: {
             text: string;
+            /** @description The block's tokens, counted as the budget is */
             tokens: number;
+            /** @description True when something the group holds for it was left out for the budget */
             truncated: boolean;
         };
         GroupProfile: {
@@ -1688,7 +1690,9 @@ export interface operations {
     getV1GroupsByGroupIdContext: {
         parameters: {
             query?: {
+                /** @description Most tokens the block may take, in the CONTEXT_TOKENIZER encoding (o200k_base by default) */
                 budgetTokens?: number;
+                /** @description A question or topic: what recall finds for it comes first */
                 query?: string;
             };
             header?: never;
@@ -1703,7 +1707,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the block and its estimated tokens */
+            /** @description the block and its tokens */
             200: {
                 headers: {
                     [name: string]: unknown;
