@@ -42,7 +42,7 @@ RETURN
     MATCH (m:Memory {groupId: $groupId})
     USING INDEX SEEK m:Memory(groupId, ts)
     WHERE m.ts IS NOT NULL
-    RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: toString(m.ts)}
+    RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts}
     ORDER BY m.groupId DESC, m.ts DESC
     LIMIT toInteger($turns)
   } AS turns,

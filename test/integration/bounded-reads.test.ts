@@ -80,11 +80,18 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(read).toBeLessThanOrEqual(3);
   });
 
-  it("reads the context's standing layers, one month, two weeks and three days, and no more", async () => {
-    const { read } = await profile('recall/context-layers', { groupId: group });
-    // The summaries of the three levels, and the group's few eras (the current one is found among them).
+  it("reads the context's sources, the months, weeks, days and turns asked for, and no more", async () => {
+    const { read } = await profile('recall/context-layers', {
+      groupId: group,
+      months: 1,
+      weeks: 2,
+      days: 3,
+      turns: 10,
+    });
+    // The summaries of the three levels, the turns, the group's few eras (the current one is found among them)
+    // and its settings node.
     const eras = (await t.strata.services.eras(group)).length;
-    expect(read).toBeLessThanOrEqual(1 + 2 + 3 + eras);
+    expect(read).toBeLessThanOrEqual(1 + 2 + 3 + 10 + eras + 1);
   });
 
   it('reads about as many summaries as a list returns', async () => {
