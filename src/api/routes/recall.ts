@@ -6,16 +6,9 @@ import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
 export const contextQuerySchema = z.strictObject({
-  budgetTokens: z.coerce
-    .number()
-    .int()
-    .min(50)
-    .max(100_000)
-    .default(1500)
-    .meta({
-      description:
-        'Most tokens the block may take, in the CONTEXT_TOKENIZER encoding (o200k_base by default)',
-    }),
+  budgetTokens: z.coerce.number().int().min(50).max(100_000).default(1500).meta({
+    description: 'Most tokens the block may take, in the CONTEXT_TOKENIZER encoding (o200k_base by default)',
+  }),
   query: z
     .string()
     .trim()
