@@ -14,9 +14,11 @@ import type { RecallRequest } from './domain/recall.js';
 import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
 import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
+import { exportGroup } from './export/group-export.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
 import { EraRepository } from './graph/eras.js';
+import { ExportRepository } from './graph/exports.js';
 import { Graph } from './graph/graph.js';
 import { GroupRepository } from './graph/groups.js';
 import { MaintenanceRepository } from './graph/maintenance.js';
@@ -95,6 +97,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
   const range = config.recall.vectorRelevanceRange;
   const recallRepository = new RecallRepository(graph);
+  const exportRepository = new ExportRepository(graph);
   const recallDeps: RecallDeps = {
     repo: recallRepository,
     embedder,
@@ -156,6 +159,16 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
+    exportGroup: (groupId, options) =>
+      exportGroup(
+        {
+          repo: exportRepository,
+          group: (id) => summaries.group(id),
+          eras: (id) => drift.eras(id),
+        },
+        groupId,
+        options,
+      ),
     profile: (groupId) => drift.profile(groupId),
   };
 

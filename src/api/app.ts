@@ -5,6 +5,7 @@ import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { DriftChart } from '../domain/drift-chart.js';
 import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
+import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
@@ -46,6 +47,7 @@ export interface ApiServices {
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
+  exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;
   profile(groupId: string): Promise<GroupProfile>;
 }
 

@@ -4,10 +4,11 @@ import { extname } from 'node:path';
 import type { MemoryInput } from '../domain/memory.js';
 import { readJsonl } from '../ingest/importers/jsonl.js';
 import { readLocomoFile } from '../ingest/importers/locomo.js';
+import { exportHeader, readExport } from '../ingest/importers/strata-export.js';
 import { telegramMemories } from '../ingest/importers/telegram.js';
 import { checkGroupId, UsageError } from './args.js';
 
-export const IMPORT_FORMATS = ['jsonl', 'locomo', 'telegram'] as const;
+export const IMPORT_FORMATS = ['jsonl', 'locomo', 'telegram', 'strata'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** A line of a JSON Lines file that was not a valid memory. */
@@ -29,21 +30,24 @@ export interface ImportSource {
   rejected: RejectedLine[];
   /** Messages an export holds that are not memories (service messages, stickers...), by reason. */
   skipped: Map<string, number>;
+  /** Group settings the source carries (a Strata export's), applied before its memories are written. */
+  settings?: { timezone: string };
 }
 
 /**
- * The format of a file from its name and first bytes: .jsonl/.ndjson are JSON Lines; a JSON array is LoCoMo;
- * an object whose first line is a complete JSON object is JSON Lines, any other object a Telegram export.
+ * The format of a file from its name and first bytes: a first line that is a Strata export's header is a Strata
+ * export; .jsonl/.ndjson are JSON Lines; a JSON array is LoCoMo; an object whose first line is a complete JSON
+ * object is JSON Lines, any other object a Telegram export.
  */
 export function detectFormat(fileName: string, head: string): ImportFormat {
+  if (exportHeader(firstLine(head))) return 'strata';
   const ext = extname(fileName).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
   const text = head.replace(/^\uFEFF/, '').trimStart();
   if (text.startsWith('[')) return 'locomo';
   if (text.startsWith('{')) {
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
     try {
-      JSON.parse(firstLine);
+      JSON.parse(firstLine(text));
       return 'jsonl';
     } catch {
       return 'telegram';
@@ -52,6 +56,15 @@ export function detectFormat(fileName: string, head: string): ImportFormat {
   throw new UsageError(
     `cannot tell the format of ${fileName}: pass --format ${IMPORT_FORMATS.join('|')}`,
     'import',
+  );
+}
+
+function firstLine(head: string): string {
+  return (
+    head
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .split(/\r?\n/, 1)[0] ?? ''
   );
 }
 
@@ -84,6 +97,7 @@ export async function importSources(
     }
     return [await jsonlSource(path, group)];
   }
+  if (format === 'strata') return [await exportSource(path, group)];
   if (format === 'locomo') {
     const conversations = await readLocomoFile(path);
     return conversations.map((c) =>
@@ -122,6 +136,53 @@ async function jsonlSource(path: string, groupId: string): Promise<ImportSource>
     position: () => lastLine,
     rejected,
     skipped: new Map(),
+  };
+}
+
+/**
+ * A Strata export goes to --group, else back to the group it came from, with its settings. Its memories flow on;
+ * summaries and eras are counted as skipped (the cycle rebuilds them); an export without its end line, or whose
+ * end line counts other than what was read, was cut short, and says so as a rejected line.
+ */
+async function exportSource(path: string, group: string | undefined): Promise<ImportSource> {
+  const header = exportHeader(firstLine(await readHead(path)));
+  if (!header) throw new UsageError(`${path} does not start with a Strata export header`, 'import');
+  const total = await countLines(path);
+  let lastLine = 0;
+  const rejected: RejectedLine[] = [];
+  const skipped = new Map<string, number>();
+  async function* memories(): AsyncGenerator<MemoryInput> {
+    let read = 0;
+    let end: { line: number; memories: number } | null = null;
+    for await (const item of readExport(path)) {
+      lastLine = item.line;
+      if ('memory' in item) {
+        read += 1;
+        yield item.memory;
+      } else if ('error' in item)
+        rejected.push({ line: item.line, error: item.error.replace(/^line \d+: /, '') });
+      else if ('skipped' in item) {
+        const reason = `${item.skipped} (the cycle rebuilds it)`;
+        skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+      } else if ('end' in item) end = { line: item.line, memories: item.end.memories };
+    }
+    if (!end)
+      rejected.push({ line: lastLine, error: 'the export ends without its end line: it was cut short' });
+    else if (end.memories !== read)
+      rejected.push({
+        line: end.line,
+        error: `the end line counts ${end.memories} memories, the file holds ${read}`,
+      });
+  }
+  return {
+    groupId: group ?? derivedGroupId(header.groupId),
+    label: `Strata export of ${header.groupId} (${header.exportedAt})`,
+    memories: memories(),
+    total,
+    position: () => lastLine,
+    rejected,
+    skipped,
+    settings: header.settings,
   };
 }
 

@@ -72,6 +72,25 @@ function recordingServices() {
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
     profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
+    exportGroup: async function* (groupId, options) {
+      yield {
+        kind: 'strata-export' as const,
+        format: 1 as const,
+        groupId,
+        exportedAt: '2024-05-03T00:00:00.000Z',
+        settings: { timezone: 'UTC' },
+        memories: 1,
+        summaries: options.summaries,
+      };
+      yield {
+        kind: 'memory' as const,
+        id: 'm1',
+        text: 'Retro moves to Thursday.',
+        speaker: 'ana',
+        ts: '2024-05-02T09:30:00.000Z',
+      };
+      yield { kind: 'end' as const, memories: 1, summaries: 0, eras: 0 };
+    },
   };
   const recorded = Object.fromEntries(
     Object.entries(answers).map(([name, fn]) => [
@@ -123,6 +142,11 @@ describe('StrataClient against the real routes', () => {
       driftPage: () => strata.driftPage('team-a'),
       openApiDocument: () => strata.openApiDocument(),
       docsPage: () => strata.docsPage(),
+      exportGroup: async () => {
+        const lines: unknown[] = [];
+        for await (const line of strata.exportGroup('team-a', { summaries: true })) lines.push(line);
+        return lines;
+      },
     };
     const results = Object.fromEntries(
       await Promise.all(Object.entries(run).map(async ([name, call]) => [name, await call()] as const)),
@@ -138,6 +162,12 @@ describe('StrataClient against the real routes', () => {
     expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });
     expect(results.openApiDocument).toMatchObject({ openapi: '3.1.0' });
     expect(results.driftPage).toMatch(/<html/i);
+    expect((results.exportGroup as { kind: string }[]).map((l) => l.kind)).toEqual([
+      'strata-export',
+      'memory',
+      'end',
+    ]);
+    expect((results.exportGroup as { summaries?: unknown }[])[0]?.summaries).toBe(true);
     expect(results.docsPage).toMatch(/swagger-ui/);
 
     const args = (name: string) => calls.find((c) => c.name === name)?.args;

@@ -16,6 +16,7 @@ import type {
   DriftChart,
   DriftSeries,
   Era,
+  ExportLine,
   Group,
   GroupContext,
   GroupProfile,
@@ -203,6 +204,35 @@ export class StrataClient {
     );
   }
 
+  /**
+   * GET /v1/groups/{groupId}/export: the group's export, one line at a time as it arrives (NDJSON), so a client
+   * holds one line, not the group. The last line is `{kind: 'end'}`; an export without it was cut short.
+   */
+  async *exportGroup(
+    groupId: string,
+    options: { summaries?: boolean } = {},
+    call?: CallOptions,
+  ): AsyncGenerator<ExportLine> {
+    const query = options.summaries === undefined ? {} : { summaries: String(options.summaries) };
+    const body = await this.send<ReadableStream<Uint8Array>>(
+      this.raw.GET('/v1/groups/{groupId}/export', {
+        ...call,
+        params: { path: { groupId }, query },
+        parseAs: 'stream',
+      }) as Promise<{ data?: ReadableStream<Uint8Array>; error?: unknown; response: Response }>,
+    );
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      pending += decoder.decode(chunk, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) yield JSON.parse(line) as ExportLine;
+    }
+    pending += decoder.decode();
+    if (pending.trim()) yield JSON.parse(pending) as ExportLine;
+  }
+
   /** POST /v1/compact: summarise the older messages of a chat history, keep the latest whole. */
   compact(request: CompactRequest, call?: CallOptions): Promise<CompactResponse> {
     return this.send(this.raw.POST('/v1/compact', { ...call, body: request }));
@@ -356,6 +386,7 @@ export const OPERATION_METHODS = {
   getReadyz: 'ready',
   postV1GroupsByGroupIdMemories: 'addMemories',
   getV1GroupsByGroupId: 'getGroup',
+  getV1GroupsByGroupIdExport: 'exportGroup',
   putV1GroupsByGroupIdSettings: 'setGroupSettings',
   deleteV1GroupsByGroupId: 'deleteGroup',
   getV1GroupsByGroupIdVerify: 'verify',

@@ -30,6 +30,9 @@ export type TopicsOverTime = Schemas['TopicsOverTime'];
 export type Era = Schemas['Era'];
 export type GroupProfile = Schemas['GroupProfile'];
 export type VerifyReport = Schemas['VerifyReport'];
+/** One line of a group's export (NDJSON): header, memory, summary, era or end, told apart by `kind`. */
+export type ExportLine =
+  operations['getV1GroupsByGroupIdExport']['responses'][200]['content']['application/x-ndjson'];
 
 export type AggregateQuery = QueryOf<'postV1GroupsByGroupIdAggregate'>;
 export type SummaryListQuery = QueryOf<'getV1GroupsByGroupIdSummaries'>;

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { cycleReportSchema } from '../../domain/cycle-report.js';
+import { exportLineSchema } from '../../domain/group-export.js';
 import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
 import { verifyReportSchema } from '../../domain/verify.js';
 import { CycleStoppedError, GroupGoneError, LeaseHeldError } from '../../errors.js';
 import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
+import { sendNdjson } from '../ndjson.js';
 import { cycleUnavailableBodySchema, leaseHeldBodySchema } from '../openapi.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
+
+export const exportQuerySchema = z.strictObject({
+  summaries: z
+    .stringbool()
+    .default(false)
+    .meta({ description: "Also the group's summaries, level by level, and its eras, after the memories" }),
+});
 
 export const aggregateQuerySchema = z.strictObject({
   dryRun: z.stringbool().default(false).meta({ description: 'Count what a cycle would do; write nothing' }),
@@ -20,6 +29,29 @@ export function groupRoutes(services: ApiServices) {
     return group;
   };
   return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/groups/:groupId/export',
+      summary:
+        'Export a group: its settings and every memory (with summaries and eras on request), as NDJSON',
+      tag: 'groups',
+      params: groupParamsSchema,
+      query: exportQuerySchema,
+      responses: {
+        200: {
+          description:
+            'NDJSON, one object a line: a header, the memories oldest first, summaries and eras when asked for, ' +
+            'and an end line with the counts (a response without it was cut short)',
+          contentType: 'application/x-ndjson',
+          schema: exportLineSchema,
+        },
+        404: { description: 'unknown group' },
+      },
+      handler: async ({ params, query }, _req, res) => {
+        const lines = services.exportGroup(params.groupId, { summaries: query.summaries });
+        await sendNdjson(res, lines[Symbol.asyncIterator](), `${params.groupId}.ndjson`);
+      },
+    }),
     defineRoute({
       method: 'get',
       path: '/v1/groups/:groupId',

@@ -39,12 +39,14 @@ const SHOWN_REJECTS = 20;
 
 export const importCommand: CommandSpec<ImportOptions> = {
   name: 'import',
-  summary: 'Import memories from JSON Lines, a LoCoMo file or a Telegram Desktop export',
-  synopsis: '<file> [--group <id>] [--format jsonl|locomo|telegram] [options]',
+  summary: 'Import memories from JSON Lines, a LoCoMo file, a Telegram Desktop export or a Strata export',
+  synopsis: '<file> [--group <id>] [--format jsonl|locomo|telegram|strata] [options]',
   description: [
     'The format comes from the file name and content unless --format says. JSON Lines (one memory per line)',
     'goes to --group. A LoCoMo file imports each conversation as group <group>-<sampleId> (locomo-<sampleId>',
     'without --group). A Telegram export imports each chat into --group (tg-<chatId> without it).',
+    'A Strata export (strata export) goes to --group, else to the group it came from, with its time zone; its',
+    'summaries and eras are skipped (the cycle rebuilds them).',
     'Re-running is safe: memories already stored are counted as existing and left unchanged.',
     'Exits 1 when lines were rejected (the valid ones are imported), unless --allow-rejects.',
   ].join('\n'),
@@ -86,6 +88,7 @@ export const importCommand: CommandSpec<ImportOptions> = {
     let offset = 0;
     try {
       for (const source of sources) {
+        if (source.settings) await applySettings(source.groupId, source.settings, backend, stderr);
         const totals = await importInBatches(
           source.memories,
           (batch) => backend.services.ingest(source.groupId, batch),
@@ -126,6 +129,29 @@ export const importCommand: CommandSpec<ImportOptions> = {
     return EXIT.ok;
   },
 };
+
+/**
+ * A Strata export's time zone, set on the group before its memories arrive. A group whose calendar summaries are
+ * already cut in another zone keeps it, and the import says so: its days would not be the exported ones.
+ */
+async function applySettings(
+  groupId: string,
+  settings: { timezone: string },
+  backend: {
+    services: {
+      setTimezone(groupId: string, timezone: string): Promise<{ allowed: boolean; previousTimezone: string }>;
+    };
+  },
+  stderr: OutStream,
+): Promise<void> {
+  const result = await backend.services.setTimezone(groupId, settings.timezone);
+  if (!result.allowed) {
+    stderr.write(
+      `note: ${groupId} keeps its time zone ${result.previousTimezone} (it has calendar summaries cut in it); ` +
+        `the export's is ${settings.timezone}\n`,
+    );
+  }
+}
 
 function resultOf(
   source: ImportSource,

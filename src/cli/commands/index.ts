@@ -1,6 +1,7 @@
 import { aggregateCommand } from './aggregate.js';
 import { driftCommand } from './drift.js';
 import { erasCommand } from './eras.js';
+import { exportCommand } from './export.js';
 import { importCommand } from './import.js';
 import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
@@ -15,6 +16,7 @@ import { verifyCommand } from './verify.js';
 export const COMMANDS = {
   migrate: migrateCommand,
   import: importCommand,
+  export: exportCommand,
   aggregate: aggregateCommand,
   recall: recallCommand,
   summaries: summariesCommand,

@@ -9,9 +9,16 @@ export type ImportLine = { line: number; memory: MemoryInput } | { line: number;
 /**
  * Streams a JSON Lines file of memories, one object per line, without loading the file.
  * A bad line is reported and the rest carry on, so one typo does not sink a long import.
- * Blank lines are skipped but still counted, so line numbers match an editor's.
  */
 export async function* readJsonl(path: string): AsyncGenerator<ImportLine> {
+  for await (const { line, text } of readLines(path)) yield parseJsonlLine(line, text);
+}
+
+/**
+ * The non-blank lines of a file, streamed, a byte-order mark dropped. Blank lines are skipped but still counted,
+ * so line numbers (from 1) match an editor's.
+ */
+export async function* readLines(path: string): AsyncGenerator<{ line: number; text: string }> {
   // Opening first makes a missing file fail here with its own error instead of inside readline.
   const handle = await open(path, 'r');
   const lines = createInterface({
@@ -24,7 +31,7 @@ export async function* readJsonl(path: string): AsyncGenerator<ImportLine> {
       line += 1;
       const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
       if (text.trim() === '') continue;
-      yield parseJsonlLine(line, text);
+      yield { line, text };
     }
   } finally {
     lines.close();

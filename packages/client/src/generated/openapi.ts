@@ -56,6 +56,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export a group: its settings and every memory (with summaries and eras on request), as NDJSON */
+        get: operations["getV1GroupsByGroupIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}": {
         parameters: {
             query?: never;
@@ -625,6 +642,67 @@ export interface components {
                 message: string;
             }[];
         };
+        ExportedEra: {
+            id: string;
+            /** @description First day of the era (YYYY-MM-DD) */
+            start: string;
+            /** @description Day after the era (exclusive, YYYY-MM-DD) */
+            end: string;
+            theme: string;
+            keyTopics: string[];
+            text: string | null;
+            current: boolean;
+            /** @description The era that older eras were folded into, past the kept count */
+            earlier: boolean;
+            periodCount: number;
+            /** @constant */
+            kind: "era";
+        };
+        ExportedMemory: {
+            id: string;
+            text: string;
+            speaker: string;
+            /** Format: date-time */
+            ts: string;
+            sessionId?: string;
+            /** @description Flat map of string, number or boolean values */
+            meta?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @constant */
+            kind: "memory";
+        };
+        ExportedSummary: {
+            /** @example team-a:week:2024-04-29 */
+            id: string;
+            groupId: string;
+            /** @enum {string} */
+            level: "session" | "day" | "week" | "month";
+            /** @description First day of the period (YYYY-MM-DD, group time zone) */
+            periodStart: string;
+            /** @description Last day of the period, inclusive */
+            periodEnd: string;
+            /** @description Instant the period starts (UTC) */
+            startsAt: string;
+            /** @description Instant the period ends, exclusive (UTC); for sessions the last message */
+            endsAt: string;
+            text: string;
+            topics: components["schemas"]["TopicWeight"][];
+            highlights: string[];
+            activeUsers: string[];
+            messageCount: number;
+            activityScore: number;
+            decay: number;
+            /** @description When pruning archived it (decayed): out of recall, still in the timeline; null while active */
+            archivedAt: string | null;
+            version: number;
+            summarizer: string;
+            createdAt: string;
+            updatedAt: string;
+            /** @constant */
+            kind: "summary";
+            children: string[];
+        };
         Group: {
             groupId: string;
             timezone: string;
@@ -643,6 +721,32 @@ export interface components {
             tokens: number;
             /** @description True when something the group holds for it was left out for the budget */
             truncated: boolean;
+        };
+        GroupExportEnd: {
+            /** @constant */
+            kind: "end";
+            memories: number;
+            summaries: number;
+            eras: number;
+        };
+        GroupExportHeader: {
+            /** @constant */
+            kind: "strata-export";
+            /** @constant */
+            format: 1;
+            /**
+             * @description Tenant of the memory graph
+             * @example team-alpha
+             */
+            groupId: string;
+            exportedAt: string;
+            settings: {
+                timezone: string;
+            };
+            /** @description Memories the group held when the export began */
+            memories: number;
+            /** @description Whether summaries and eras follow the memories */
+            summaries: boolean;
         };
         GroupProfile: {
             groupId: string;
@@ -1111,6 +1215,73 @@ export interface operations {
             };
             /** @description body over the size limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdExport: {
+        parameters: {
+            query?: {
+                /** @description Also the group's summaries, level by level, and its eras, after the memories */
+                summaries?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON, one object a line: a header, the memories oldest first, summaries and eras when asked for, and an end line with the counts (a response without it was cut short) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["GroupExportHeader"] | components["schemas"]["ExportedMemory"] | components["schemas"]["ExportedSummary"] | components["schemas"]["ExportedEra"] | components["schemas"]["GroupExportEnd"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
