@@ -5,7 +5,7 @@ import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
 import { createChatModel, createSummarizer } from './ai/summarizers/index.js';
 import { LocalExtractiveSummarizer } from './ai/summarizers/local.js';
 import type { Summarizer } from './ai/summarizers/types.js';
-import { encodingFor, loadTokenCounter } from './ai/tokenizer.js';
+import { encodingFor, lazyTokenCounter } from './ai/tokenizer.js';
 import type { ApiServices } from './api/app.js';
 import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
@@ -111,7 +111,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     },
   };
   const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
-  const contextTokens = await loadTokenCounter(
+  const contextTokens = lazyTokenCounter(
     encodingFor(config.context.tokenizer, config.context.chatModel),
     (error) => log.warn({ err: error }, 'context tokenizer could not load; token counts are estimates'),
   );

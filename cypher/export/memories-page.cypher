@@ -7,5 +7,5 @@ WHERE m.ts >= datetime($afterTs) AND (m.ts > datetime($afterTs) OR m.id > $after
 WITH m
 ORDER BY m.groupId, m.ts, m.id
 LIMIT toInteger($limit)
-RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.ts AS ts, toString(m.ts) AS cursor,
-       m.sessionId AS sessionId, m.meta AS meta
+// The time as Neo4j writes it: exact (to the nanosecond, in its own offset), and what the next page's cursor needs.
+RETURN m.id AS id, m.text AS text, m.speaker AS speaker, toString(m.ts) AS ts, m.sessionId AS sessionId, m.meta AS meta

@@ -26,7 +26,8 @@ export function encodingFor(setting: TokenizerSetting, chatModel?: string): Enco
   return 'o200k_base';
 }
 
-// Building an encoder parses its ranks (about a second for o200k_base), so each is built once per process.
+// Building an encoder parses its ranks (about a second, and some 70 MB of heap, 145 MB of RSS for o200k_base), so
+// each is built once per process, and only when first asked for.
 const loaded = new Map<Encoding, Promise<TokenCounter>>();
 
 /** A counter for the encoding, or the estimate when it is asked for or the encoding cannot load (`onFallback` says why). */
@@ -52,4 +53,19 @@ export async function loadTokenCounter(
 function bpeCounter(name: Encoding, encoder: Tiktoken): TokenCounter {
   // Special-token markers in a memory ("<|endoftext|>") are counted as the plain text they are, never refused.
   return { name, count: (text) => (text === '' ? 0 : encoder.encode(text, [], []).length) };
+}
+
+/**
+ * A counter loaded on first use: a process that never builds a context block (the CLI, a worker that only runs
+ * cycles) never pays for the encoder's ranks.
+ */
+export function lazyTokenCounter(
+  encoding: Encoding | 'estimate',
+  onFallback: (error: unknown) => void = () => {},
+): () => Promise<TokenCounter> {
+  let counter: Promise<TokenCounter> | undefined;
+  return () => {
+    counter ??= loadTokenCounter(encoding, onFallback);
+    return counter;
+  };
 }

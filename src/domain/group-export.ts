@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eraSchema } from './era.js';
-import { groupIdSchema, memoryInputSchema } from './memory.js';
+import { groupIdSchema, memoryInputSchema, metaSchema } from './memory.js';
 import { summarySchema } from './summary.js';
 
 /**
@@ -24,8 +24,20 @@ export const exportHeaderSchema = z
   })
   .meta({ id: 'GroupExportHeader' });
 
-export const exportedMemorySchema = memoryInputSchema
-  .extend({ kind: z.literal('memory'), id: z.string() })
+/**
+ * A memory as stored: its fields are not trimmed again on the way back (a memory written before validation trimmed,
+ * or through the services directly, keeps its exact text), so an import gives back exactly what was exported.
+ */
+export const exportedMemorySchema = z
+  .strictObject({
+    kind: z.literal('memory'),
+    id: z.string().min(1).max(200),
+    text: z.string().min(1).max(20_000),
+    speaker: z.string().min(1).max(200),
+    ts: memoryInputSchema.shape.ts,
+    sessionId: z.string().min(1).max(200).optional(),
+    meta: metaSchema.optional(),
+  })
   .meta({ id: 'ExportedMemory' });
 
 export const exportedSummarySchema = summarySchema

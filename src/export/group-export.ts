@@ -12,7 +12,7 @@ export interface ExportDeps {
 }
 
 /** Rows a page reads: small enough that a page holds a few MB, large enough that round trips do not dominate. */
-export const EXPORT_PAGE = 5_000;
+export const EXPORT_PAGE = 10_000;
 
 /**
  * A group's export, line by line (domain/group-export.ts), read a page at a time so that it runs in constant memory

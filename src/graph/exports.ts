@@ -14,6 +14,7 @@ export interface StoredMemoryRow {
   id: string;
   text: string;
   speaker: string;
+  /** As Neo4j writes it: exact, e.g. 2024-05-02T09:30:00Z or 2024-05-02T11:30:00.123456+02:00. */
   ts: string;
   sessionId: string | null;
   meta: string | null;
@@ -29,17 +30,14 @@ export class ExportRepository {
     limit: number,
   ): Promise<{ rows: StoredMemoryRow[]; next: ExportCursor | null }> {
     const from = after ?? START;
-    const rows = await this.graph.read<StoredMemoryRow & { cursor: string }>('export/memories-page', {
+    const rows = await this.graph.read<StoredMemoryRow>('export/memories-page', {
       groupId,
       afterTs: from.at,
       afterId: from.id,
       limit,
     });
     const last = rows.at(-1);
-    return {
-      rows: rows.map(({ cursor: _, ...row }) => row),
-      next: last && rows.length === limit ? { at: last.cursor, id: last.id } : null,
-    };
+    return { rows, next: last && rows.length === limit ? { at: last.ts, id: last.id } : null };
   }
 
   async summariesAfter(

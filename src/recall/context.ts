@@ -14,7 +14,8 @@ type RecallFn = (groupId: string, request: RecallRequest) => Promise<RecallRespo
 export interface ContextDeps {
   repo: ContextStore;
   recall: RecallFn;
-  tokens: TokenCounter;
+  /** The counter of the budget's tokens, loaded on first use. */
+  tokens: () => Promise<TokenCounter>;
   /** Recall's relevance floor (RECALL_MIN_RELEVANCE): below it a query has no answer in the group. */
   minRelevance: number;
 }
@@ -61,6 +62,6 @@ export async function groupContext(
       timeZone: sources.timezone ?? 'UTC',
     },
     budgetTokens,
-    deps.tokens,
+    await deps.tokens(),
   );
 }

@@ -659,6 +659,8 @@ export interface components {
             kind: "era";
         };
         ExportedMemory: {
+            /** @constant */
+            kind: "memory";
             id: string;
             text: string;
             speaker: string;
@@ -669,8 +671,6 @@ export interface components {
             meta?: {
                 [key: string]: string | number | boolean;
             };
-            /** @constant */
-            kind: "memory";
         };
         ExportedSummary: {
             /** @example team-a:week:2024-04-29 */
