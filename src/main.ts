@@ -24,6 +24,7 @@ async function main(): Promise<void> {
 
   const app = createApp({
     services: strata.services,
+    metrics: strata.metrics,
     log,
     bodyLimitBytes: config.http.bodyLimitBytes,
     apiKeys: config.http.apiKeys,

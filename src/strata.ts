@@ -32,6 +32,7 @@ import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
+import { StrataMetrics } from './metrics.js';
 import { groupContext } from './recall/context.js';
 import { type RecallDeps, recall } from './recall/recall.js';
 
@@ -47,6 +48,8 @@ export interface Strata {
   summaries: SummaryRepository;
   runs: CycleRunRepository;
   services: ApiServices;
+  /** What /metrics exports; the services and cycles made here record into it. */
+  metrics: StrataMetrics;
   cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
   /** Creates constraints and indexes (idempotent) and waits until they are online. */
   migrate(): Promise<void>;
@@ -73,6 +76,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const integrity = new VerifyRepository(graph);
   const eraRepository = new EraRepository(graph);
   const drift = new DriftViews(eraRepository);
+  const metrics = new StrataMetrics({ groupsDue: async () => (await runs.groupsDue()).length });
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -89,7 +93,18 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const stopping = new AbortController();
   const running = new Set<Promise<unknown>>();
   const cycle = (groupId: string, options?: CycleOptions) => {
-    const run = runCycle(cycleDeps, groupId, { signal: stopping.signal, ...options });
+    const run = runCycle(cycleDeps, groupId, { signal: stopping.signal, ...options }).then(
+      (report) => {
+        metrics.cycles.labels(report.status).observe(report.tookMs / 1000);
+        metrics.cyclePeriodErrors.inc(report.errors.length);
+        metrics.summarizerFallbacks.inc(report.summarizerFallbacks.length);
+        return report;
+      },
+      (error: unknown) => {
+        metrics.cycles.labels('crashed').observe(0);
+        throw error;
+      },
+    );
     running.add(run);
     void run.finally(() => running.delete(run)).catch(() => undefined);
     return run;
@@ -110,7 +125,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       turnGapMinutes: config.rollup.sessionGapMinutes,
     },
   };
-  const recallFn = (groupId: string, request: RecallRequest) => recall(recallDeps, groupId, request);
+  const recallFn = (groupId: string, request: RecallRequest) =>
+    metrics.time(metrics.recallSeconds, () => recall(recallDeps, groupId, request));
   const contextTokens = lazyTokenCounter(
     encodingFor(config.context.tokenizer, config.context.chatModel),
     (error) => log.warn({ err: error }, 'context tokenizer could not load; token counts are estimates'),
@@ -123,6 +139,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const services: ApiServices = {
     ingest: async (groupId: string, inputs: MemoryInput[]) => {
       const result = await ingestMemories(ingestDeps, groupId, inputs);
+      metrics.memoriesIngested.inc(result.created.length);
       log.info({ groupId, created: result.created.length, existing: result.existing.length }, 'ingest');
       return result;
     },
@@ -183,6 +200,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     summaries,
     runs,
     services,
+    metrics,
     cycle,
     migrate: async () => {
       await applySchema(graph, embedder);

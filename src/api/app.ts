@@ -13,8 +13,10 @@ import type { TopicsOverTime } from '../domain/topics-over-time.js';
 import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
 import { MCP_PATH, mcpHttpHandler } from '../mcp/http.js';
+import type { StrataMetrics } from '../metrics.js';
 import { bearerAuth, requestKey } from './auth.js';
 import { errorHandler, notFound } from './errors.js';
+import { METRICS_PATH, metricsHandlers, routeTemplate } from './metrics.js';
 import { type AnyRoute, mountRoutes } from './route.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
 import { driftRoutes } from './routes/drift.js';
@@ -53,6 +55,8 @@ export interface ApiServices {
 
 export interface AppOptions {
   services: ApiServices;
+  /** Served at /metrics, and fed by every request; absent in tests that have no use for it. */
+  metrics?: StrataMetrics;
   log: Logger;
   bodyLimitBytes: number;
   /** A single key for every group (STRATA_API_KEY), kept for callers that have one key. */
@@ -77,9 +81,10 @@ export function allRoutes(services: ApiServices): AnyRoute[] {
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLog(options.log));
+  app.use(requestLog(options.log, options.metrics));
   app.use(express.json({ limit: options.bodyLimitBytes }));
   const keys = [...(options.apiKey ? [legacyKey(options.apiKey)] : []), ...(options.apiKeys ?? [])];
+  if (options.metrics) app.get(METRICS_PATH, ...metricsHandlers(options.metrics, keys));
   if (keys.length > 0) {
     app.use('/v1', bearerAuth(keys));
     app.use(MCP_PATH, bearerAuth(keys));
@@ -92,15 +97,16 @@ export function createApp(options: AppOptions): express.Express {
   mountRoutes(router, allRoutes(options.services));
   app.use(router);
   app.use(notFound);
-  app.use(errorHandler(options.log));
+  app.use(errorHandler(options.log, options.metrics));
   return app;
 }
 
-function requestLog(log: Logger): RequestHandler {
+function requestLog(log: Logger, metrics?: StrataMetrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics?.httpRequests.labels(req.method, routeTemplate(req), String(res.statusCode)).observe(ms / 1000);
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug';
       // The key's name, never the key: who did what, for the audit trail.
       const key = requestKey(res)?.name;

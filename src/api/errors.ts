@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { CycleStoppedError, DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { StrataMetrics } from '../metrics.js';
 
 export interface FieldIssue {
   /** Where the problem is, e.g. "body.memories.3.ts" or "query.k". */
@@ -46,9 +47,10 @@ export const notFound: RequestHandler = (req, _res, next) => {
 };
 
 /** The one place that turns errors into responses; server faults are logged with their stack and answered without it. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+export function errorHandler(log: Logger, metrics?: StrataMetrics): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const http = toHttpError(err);
+    metrics?.httpErrors.labels(http?.code ?? 'internal_error').inc();
     if (http) {
       if (err instanceof DatabaseUnavailableError) {
         // Expected while Neo4j restarts: one line, no stack; the reason says which failure it was.

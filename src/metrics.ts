@@ -1,0 +1,88 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Every metric Strata exports, in the Prometheus text format at GET /metrics, on a registry of its own. Labels hold
+ * only values from small fixed sets (route templates, statuses, outcomes, error codes): never a group id, a query
+ * or anything else a client chooses.
+ */
+export class StrataMetrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Histogram({
+    name: 'strata_http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly httpErrors = new Counter({
+    name: 'strata_http_errors_total',
+    help: 'Requests answered with an error, by its code (invalid_request, not_found, neo4j_unavailable...)',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+
+  readonly memoriesIngested = new Counter({
+    name: 'strata_memories_ingested_total',
+    help: 'Memories written by ingest (those already stored are not counted)',
+    registers: [this.registry],
+  });
+
+  readonly recallSeconds = new Histogram({
+    name: 'strata_recall_duration_seconds',
+    help: 'Recall, from the request to the ranked and expanded response',
+    buckets: [0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56],
+    registers: [this.registry],
+  });
+
+  readonly cycles = new Histogram({
+    name: 'strata_cycle_duration_seconds',
+    help: 'Roll-up cycles by outcome (succeeded, failed, stopped, lease-held...), and how long they took',
+    labelNames: ['outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+    registers: [this.registry],
+  });
+
+  readonly cyclePeriodErrors = new Counter({
+    name: 'strata_cycle_period_errors_total',
+    help: 'Periods a cycle failed to summarise (the next cycle retries them)',
+    registers: [this.registry],
+  });
+
+  readonly summarizerFallbacks = new Counter({
+    name: 'strata_summarizer_fallbacks_total',
+    help: 'Periods the configured summarizer failed on, summarised by the local one instead',
+    registers: [this.registry],
+  });
+
+  /** Set by the composition root: how many groups the scheduler would cycle now, read at each scrape. */
+  constructor(options: { groupsDue?: () => Promise<number> } = {}) {
+    const groupsDue = options.groupsDue;
+    if (groupsDue) {
+      new Gauge({
+        name: 'strata_groups_due',
+        help: 'Groups with work for a cycle (new memories, or periods a cycle failed on), read at each scrape',
+        registers: [this.registry],
+        async collect() {
+          this.set(await groupsDue());
+        },
+      });
+    }
+    collectDefaultMetrics({ register: this.registry, prefix: 'strata_' });
+    // prom-client names three gauges with a _total suffix, which Prometheus keeps for counters (promtool check
+    // metrics refuses them); the handle and request counts they hold are a debugging aid, left out.
+    for (const name of ['active_handles_total', 'active_requests_total', 'active_resources_total'])
+      this.registry.removeSingleMetric(`strata_nodejs_${name}`);
+  }
+
+  /** Times a promise into a histogram (with labels), whatever its outcome. */
+  async time<T>(histogram: Histogram, work: () => Promise<T>): Promise<T> {
+    const end = histogram.startTimer();
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  }
+}
