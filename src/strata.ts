@@ -23,6 +23,7 @@ import { Graph } from './graph/graph.js';
 import { GroupRepository } from './graph/groups.js';
 import { MaintenanceRepository } from './graph/maintenance.js';
 import { MemoryRepository } from './graph/memories.js';
+import type { MigrationReport } from './graph/migrations.js';
 import { RecallRepository } from './graph/recall.js';
 import { RollupRepository } from './graph/rollups.js';
 import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
@@ -51,8 +52,11 @@ export interface Strata {
   /** What /metrics exports; the services and cycles made here record into it. */
   metrics: StrataMetrics;
   cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
-  /** Creates constraints and indexes (idempotent) and waits until they are online. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations the database lacks, creates constraints and indexes (idempotent) and waits until they are
+   * online; says which migrations it applied.
+   */
+  migrate(): Promise<MigrationReport>;
   /** Tells every running cycle to stop at its next period; returns at once. */
   stopCycles(): void;
   /**
@@ -203,12 +207,22 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     metrics,
     cycle,
     migrate: async () => {
-      await applySchema(graph, embedder);
+      const migrations = await applySchema(graph, embedder);
       await awaitIndexes(graph);
       log.info(
-        { dimension: embedder.dimension, embedder: embedder.name, memoryVectorIndex: embedder.semantic },
+        {
+          schemaVersion: migrations.to,
+          migrated:
+            migrations.applied.length > 0
+              ? { from: migrations.from, applied: migrations.applied }
+              : undefined,
+          dimension: embedder.dimension,
+          embedder: embedder.name,
+          memoryVectorIndex: embedder.semantic,
+        },
         'schema applied',
       );
+      return migrations;
     },
     stopCycles: () => stopping.abort(),
     close: async () => {

@@ -7,3 +7,5 @@ CREATE CONSTRAINT topic_id IF NOT EXISTS FOR (t:Topic) REQUIRE t.id IS UNIQUE;
 CREATE CONSTRAINT group_id IF NOT EXISTS FOR (g:Group) REQUIRE g.id IS UNIQUE;
 CREATE CONSTRAINT aggregation_run_id IF NOT EXISTS FOR (r:AggregationRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT cycle_lease_id IF NOT EXISTS FOR (l:CycleLease) REQUIRE l.id IS UNIQUE;
+// The one node that records the schema version (graph/migrations.ts).
+CREATE CONSTRAINT strata_schema_id IF NOT EXISTS FOR (s:StrataSchema) REQUIRE s.id IS UNIQUE;

@@ -1,5 +1,6 @@
 import type { ApiServices } from '../api/app.js';
 import type { CycleReport } from '../domain/cycle-report.js';
+import type { MigrationReport } from '../graph/migrations.js';
 import type { listStrataIndexes } from '../graph/schema.js';
 import type { CycleOptions } from '../jobs/cycle.js';
 import type { FlagSpecs, Flags } from './args.js';
@@ -22,7 +23,8 @@ export interface Backend {
   cycle(groupId: string, options?: CycleOptions): Promise<CycleReport>;
   /** Groups the scheduler would cycle now. */
   groupsDue(): Promise<string[]>;
-  migrate(): Promise<void>;
+  /** Says which migrations it applied, and the schema version the database is at. */
+  migrate(): Promise<MigrationReport>;
   indexes(): Promise<IndexState[]>;
   /** Throws SchemaMismatchError when the vector indexes were built for another embedder size. */
   checkVectorSize(): Promise<void>;

@@ -1,6 +1,7 @@
 import { SchemaMismatchError } from '../errors.js';
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
+import { type MigrationReport, runMigrations } from './migrations.js';
 
 const MEMORY_VECTOR_INDEX = 'memory_embedding';
 export const VECTOR_INDEXES = [MEMORY_VECTOR_INDEX, 'summary_embedding', 'era_embedding'] as const;
@@ -71,23 +72,25 @@ export interface EmbedderShape {
 }
 
 /**
- * Brings any database to the current schema: drops what earlier versions made and this one replaces, creates every
- * constraint and index if missing, and fills properties that older data lacks. Safe to run any number of times.
+ * Brings any database to the current schema: applies the migrations it lacks (graph/migrations.ts: what earlier
+ * versions made and this one replaces, properties older data lacks), then creates every constraint and index if
+ * missing. Safe to run any number of times.
  * The memories' vector index follows the embedder: made for a semantic one, dropped for one that is not. The
  * vectors stay on the nodes either way, so making it again is Neo4j's population from them, not a re-embedding.
  */
-export async function applySchema(graph: Graph, embedder: EmbedderShape): Promise<void> {
+export async function applySchema(graph: Graph, embedder: EmbedderShape): Promise<MigrationReport> {
   const { dimension } = embedder;
   await assertVectorDimensions(graph, dimension);
   await dropIndexesBuiltDifferently(graph);
-  for (const file of ['schema/retired', 'schema/constraints', 'schema/indexes']) {
+  const migrations = await runMigrations(graph);
+  for (const file of ['schema/constraints', 'schema/indexes']) {
     for (const statement of cypherStatements(file)) await graph.autoCommit(statement);
   }
   for (const statement of cypherStatements('schema/vector-indexes'))
     await graph.autoCommit(statement, { dimension });
   if (embedder.semantic) await graph.autoCommit(cypher('schema/memory-vector-index'), { dimension });
   else await graph.autoCommit(cypher('schema/drop-index'), { name: MEMORY_VECTOR_INDEX });
-  await graph.write('schema/backfill-group-clock');
+  return migrations;
 }
 
 /**

@@ -93,6 +93,11 @@ function fakeBackend(
     groupsDue: async () => options.groupsDue ?? [],
     migrate: async () => {
       calls.migrated++;
+      return {
+        from: 0,
+        to: 2,
+        applied: ['1 drop what earlier versions made', '2 give every group its clock'],
+      };
     },
     indexes: async () => [
       { name: 'memory_embedding', type: 'VECTOR', state: 'ONLINE', dimensions: 384 },

@@ -188,7 +188,7 @@ describe('JSON mode', () => {
         throw new Error('not used');
       },
       groupsDue: async () => [],
-      migrate: async () => undefined,
+      migrate: async () => ({ from: 2, to: 2, applied: [] }),
       indexes: async () => [],
       checkVectorSize: async () => undefined,
       close: async () => undefined,

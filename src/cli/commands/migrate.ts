@@ -9,22 +9,28 @@ export interface MigrateOptions {
 
 export const migrateCommand: CommandSpec<MigrateOptions> = {
   name: 'migrate',
-  summary: 'Apply the schema (constraints, vector and full-text indexes) and show the indexes',
+  summary: 'Apply the migrations a database lacks and the schema (constraints and indexes); show the indexes',
   synopsis: '[--json]',
   description:
-    'Safe to run any number of times. Waits until every index is online. Stops with exit code 3 when\n' +
+    'The database records its schema version: only the migrations newer than it run, in order, each recorded\n' +
+    'as it completes. Safe to run any number of times. Waits until every index is online. Stops with exit code 3 when\n' +
     'existing vector indexes were built for another embedding size.',
   flags: { ...JSON_FLAG },
   parse: (flags) => ({ json: flags.boolean('json') }),
   needs: 'connection',
   async run(options, { backend, stdout, stderr }) {
     if (!options.json) stderr.write('applying schema and waiting for indexes to come online...\n');
-    await backend.migrate();
+    const migrations = await backend.migrate();
     const indexes = await backend.indexes();
     if (options.json) {
-      printJson(stdout, { indexes });
+      printJson(stdout, { schemaVersion: migrations.to, migrations, indexes });
       return EXIT.ok;
     }
+    stdout.write(
+      migrations.applied.length === 0
+        ? `schema version ${migrations.to}: nothing to migrate\n`
+        : `schema version ${migrations.from} -> ${migrations.to}, applied:\n${migrations.applied.map((a) => `  ${a}\n`).join('')}`,
+    );
     const rows = indexes.map((i) => [
       i.name,
       i.type,

@@ -1,0 +1,64 @@
+import { cypherStatements } from './cypher.js';
+import type { Graph } from './graph.js';
+
+/**
+ * The changes to a database that are not the schema's desired state: what an earlier version made and this one
+ * removes, and data an earlier version did not write. Each runs once, in order, and the database records its number
+ * (on a `StrataSchema` node), so `migrate` applies only what a database lacks. The constraints and indexes
+ * themselves are the desired state (cypher/schema/constraints.cypher, indexes.cypher), applied at every start,
+ * idempotently. A new change is a new entry at the end; an entry is never edited once released.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  run(graph: Pick<Graph, 'autoCommit' | 'write'>): Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'drop the constraint and indexes that earlier versions made and this one replaces',
+    run: async (graph) => {
+      for (const statement of cypherStatements('schema/retired')) await graph.autoCommit(statement);
+    },
+  },
+  {
+    version: 2,
+    name: 'give every group its clock, the time of its latest memory',
+    run: async (graph) => {
+      await graph.write('schema/backfill-group-clock');
+    },
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+export interface MigrationReport {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+/** Applies, in order, the migrations newer than the database's version, recording each as it completes. */
+export async function runMigrations(
+  graph: Pick<Graph, 'autoCommit' | 'write' | 'read'>,
+  now: () => Date = () => new Date(),
+): Promise<MigrationReport> {
+  const [row] = await graph.read<{ version: number }>('schema/schema-version');
+  const from = row?.version ?? 0;
+  if (from > SCHEMA_VERSION) {
+    throw new Error(
+      `the database's schema is version ${from}, newer than this Strata's ${SCHEMA_VERSION}: ` +
+        'run the newer version, or restore a backup made before the upgrade',
+    );
+  }
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from) continue;
+    await migration.run(graph);
+    const entry = `${migration.version} ${migration.name} (${now().toISOString()})`;
+    await graph.write('schema/record-migration', { version: migration.version, entry });
+    applied.push(`${migration.version} ${migration.name}`);
+  }
+  return { from, to: Math.max(from, SCHEMA_VERSION), applied };
+}
