@@ -21,7 +21,10 @@ describeNeo4j('migrations against Neo4j', () => {
   }));
   const recallIds = async () =>
     (
-      await strata.services.recall(group, recallRequestSchema.parse({ query: 'regatta harbour', k: 5, minScore: 0 }))
+      await strata.services.recall(
+        group,
+        recallRequestSchema.parse({ query: 'regatta harbour', k: 5, minScore: 0 }),
+      )
     ).items.map((i) => i.id);
 
   beforeAll(async () => {
