@@ -1,4 +1,6 @@
+import type { Embeddings } from '@langchain/core/embeddings';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Summarizer } from './ai/summarizers/types.js';
 
 /**
  * Every metric Strata exports, in the Prometheus text format at GET /metrics, on a registry of its own. Labels hold
@@ -38,7 +40,7 @@ export class StrataMetrics {
 
   readonly cycles = new Histogram({
     name: 'strata_cycle_duration_seconds',
-    help: 'Roll-up cycles by outcome (succeeded, failed, stopped, lease-held...), and how long they took',
+    help: 'Roll-up cycles by outcome (succeeded, failed, stopped, skipped, lease-held, crashed), and how long they took',
     labelNames: ['outcome'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
     registers: [this.registry],
@@ -47,6 +49,13 @@ export class StrataMetrics {
   readonly cyclePeriodErrors = new Counter({
     name: 'strata_cycle_period_errors_total',
     help: 'Periods a cycle failed to summarise (the next cycle retries them)',
+    registers: [this.registry],
+  });
+
+  readonly modelCalls = new Counter({
+    name: 'strata_model_calls_total',
+    help: 'Calls to the embedder (embed) and the summarizer (summarize), by outcome (ok or error)',
+    labelNames: ['call', 'outcome'] as const,
     registers: [this.registry],
   });
 
@@ -76,6 +85,18 @@ export class StrataMetrics {
       this.registry.removeSingleMetric(`strata_nodejs_${name}`);
   }
 
+  /** Counts one call to a model by its outcome, and passes on its result or error. */
+  async countCall<T>(call: 'embed' | 'summarize', work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.modelCalls.labels(call, 'ok').inc();
+      return result;
+    } catch (error) {
+      this.modelCalls.labels(call, 'error').inc();
+      throw error;
+    }
+  }
+
   /** Times a promise into a histogram (with labels), whatever its outcome. */
   async time<T>(histogram: Histogram, work: () => Promise<T>): Promise<T> {
     const end = histogram.startTimer();
@@ -85,4 +106,34 @@ export class StrataMetrics {
       end();
     }
   }
+}
+
+/**
+ * The embedder with its two calls counted. Everything else of it (its name, its size, the hashing embedder's
+ * synchronous path) is the embedder's own.
+ */
+export function countedEmbedder<E extends { embeddings: Embeddings }>(
+  embedder: E,
+  metrics: StrataMetrics,
+): E {
+  const embeddings = embedder.embeddings;
+  const counted = new Proxy(embeddings, {
+    get(target, property, receiver) {
+      if (property === 'embedDocuments')
+        return (texts: string[]) => metrics.countCall('embed', () => target.embedDocuments(texts));
+      if (property === 'embedQuery')
+        return (text: string) => metrics.countCall('embed', () => target.embedQuery(text));
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...embedder, embeddings: counted };
+}
+
+/** The summarizer with its calls counted (its fallbacks are counted from the cycle's report). */
+export function countedSummarizer<S extends Summarizer>(summarizer: S, metrics: StrataMetrics): Summarizer {
+  return {
+    name: summarizer.name,
+    summarize: (request) => metrics.countCall('summarize', () => summarizer.summarize(request)),
+  };
 }

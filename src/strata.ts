@@ -33,7 +33,7 @@ import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
-import { StrataMetrics } from './metrics.js';
+import { countedEmbedder, countedSummarizer, StrataMetrics } from './metrics.js';
 import { groupContext } from './recall/context.js';
 import { type RecallDeps, recall } from './recall/recall.js';
 
@@ -68,10 +68,11 @@ export interface Strata {
 
 export async function createStrata(config: Config, log: Logger): Promise<Strata> {
   const graph = new Graph(createDriver(config.neo4j), config.neo4j.database);
-  const embedder = await createEmbedder(config);
+  const metrics = new StrataMetrics({ groupsDue: async () => (await runs.groupsDue()).length });
+  const embedder = countedEmbedder(await createEmbedder(config), metrics);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
   const sentenceVectors = new HashingEmbeddings({ dimension: 384 });
-  const summarizer = createSummarizer(config, sentenceVectors);
+  const summarizer = countedSummarizer(createSummarizer(config, sentenceVectors), metrics);
   const localSummarizer = new LocalExtractiveSummarizer(sentenceVectors);
   const memories = new MemoryRepository(graph);
   const groups = new GroupRepository(graph);
@@ -80,7 +81,6 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const integrity = new VerifyRepository(graph);
   const eraRepository = new EraRepository(graph);
   const drift = new DriftViews(eraRepository);
-  const metrics = new StrataMetrics({ groupsDue: async () => (await runs.groupsDue()).length });
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -99,7 +99,10 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const cycle = (groupId: string, options?: CycleOptions) => {
     const run = runCycle(cycleDeps, groupId, { signal: stopping.signal, ...options }).then(
       (report) => {
-        metrics.cycles.labels(report.status).observe(report.tookMs / 1000);
+        // A cycle that found another instance's lease is "skipped" like one whose group is gone: told apart here.
+        metrics.cycles
+          .labels(report.leaseExpiresAt ? 'lease-held' : report.status)
+          .observe(report.tookMs / 1000);
         metrics.cyclePeriodErrors.inc(report.errors.length);
         metrics.summarizerFallbacks.inc(report.summarizerFallbacks.length);
         return report;

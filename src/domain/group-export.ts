@@ -70,15 +70,20 @@ export type ExportedEra = z.infer<typeof exportedEraSchema>;
 export type ExportEnd = z.infer<typeof exportEndSchema>;
 export type ExportLine = z.infer<typeof exportLineSchema>;
 
-/** A stored memory as an export line: meta back from the JSON string Neo4j holds, absent fields left out. */
-export function exportedMemory(row: {
+/** A memory as the export reads it from Neo4j. */
+export interface StoredMemoryRow {
   id: string;
   text: string;
   speaker: string;
+  /** As Neo4j writes it: exact, e.g. 2024-05-02T09:30:00Z or 2024-05-02T11:30:00.123456+02:00. */
   ts: string;
   sessionId: string | null;
+  /** JSON text: Neo4j properties cannot hold maps. */
   meta: string | null;
-}): ExportedMemory {
+}
+
+/** A stored memory as an export line: meta back from the JSON string Neo4j holds, absent fields left out. */
+export function exportedMemory(row: StoredMemoryRow): ExportedMemory {
   return {
     kind: 'memory',
     id: row.id,

@@ -1,3 +1,4 @@
+import type { StoredMemoryRow } from '../domain/group-export.js';
 import { fromStoredSummary, type StoredSummary, type Summary } from '../domain/summary.js';
 import type { Graph } from './graph.js';
 
@@ -9,16 +10,6 @@ export interface ExportCursor {
 
 /** Before every instant Neo4j can hold, so a first page starts at the beginning. */
 const START: ExportCursor = { at: '-999999999-01-01T00:00:00Z', id: '' };
-
-export interface StoredMemoryRow {
-  id: string;
-  text: string;
-  speaker: string;
-  /** As Neo4j writes it: exact, e.g. 2024-05-02T09:30:00Z or 2024-05-02T11:30:00.123456+02:00. */
-  ts: string;
-  sessionId: string | null;
-  meta: string | null;
-}
 
 /** The reads behind a group's export: each a page after a cursor, read by an index seek that stops at the page. */
 export class ExportRepository {

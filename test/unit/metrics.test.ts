@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { createApp } from '../../src/api/app.js';
 import { type ScopedKey, sha256Hex } from '../../src/domain/api-keys.js';
 import { createLogger } from '../../src/log.js';
-import { StrataMetrics } from '../../src/metrics.js';
+import { countedEmbedder, countedSummarizer, StrataMetrics } from '../../src/metrics.js';
 import { stubServices } from '../support/stub-services.js';
 
 const TEAM_KEY = 'team-key-0123456789abcdef';
@@ -54,6 +55,21 @@ describe('GET /metrics', () => {
       // promtool reads the scrape on stdin and exits non-zero on anything Prometheus would not accept.
       execFileSync('promtool', ['check', 'metrics'], { input: text });
     }
+  });
+
+  it('counts model calls by outcome, the wrapped embedder answering as before', async () => {
+    const metrics = new StrataMetrics();
+    const embedder = countedEmbedder(createHashingEmbedder(16), metrics);
+    expect(await embedder.embeddings.embedQuery('kiln glaze')).toHaveLength(16);
+    await embedder.embeddings.embedDocuments(['a b', 'c d']);
+    const failing = countedSummarizer(
+      { name: 'broken', summarize: async () => Promise.reject(new Error('down')) },
+      metrics,
+    );
+    await expect(failing.summarize({} as never)).rejects.toThrow('down');
+    const text = await metrics.registry.getSingleMetricAsString('strata_model_calls_total');
+    expect(text).toContain('strata_model_calls_total{call="embed",outcome="ok"} 2');
+    expect(text).toContain('strata_model_calls_total{call="summarize",outcome="error"} 1');
   });
 
   it('times what it is given, and reads the groups due at each scrape', async () => {
