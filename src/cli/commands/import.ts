@@ -1,3 +1,4 @@
+import type { ApiServices } from '../../api/app.js';
 import { MAX_BATCH } from '../../domain/memory.js';
 import { importInBatches } from '../../ingest/batches.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
@@ -137,11 +138,7 @@ export const importCommand: CommandSpec<ImportOptions> = {
 async function applySettings(
   groupId: string,
   settings: { timezone: string },
-  backend: {
-    services: {
-      setTimezone(groupId: string, timezone: string): Promise<{ allowed: boolean; previousTimezone: string }>;
-    };
-  },
+  backend: { services: Pick<ApiServices, 'setTimezone'> },
   stderr: OutStream,
 ): Promise<void> {
   const result = await backend.services.setTimezone(groupId, settings.timezone);
