@@ -7,13 +7,12 @@ import { contentWords } from './text.js';
  * What each candidate of the context block is worth, on one 0..1 scale, so that recall's turns, the summary layers
  * and the latest turns share one budget (see buildContext).
  *
- * With a query, what answers it comes first: the turns recall would return (those its relevance floor keeps) in
- * recall's order, 1 down to 0.5; then recall's weaker hits (0.3 down to 0.1, or 0.2 to 0.05 when none reaches the
- * floor: the group holds no answer); the summary layers by how much of
- * the query they mention (one that mentions none of it is background: 0.1, the era's theme 0.25), and the latest
- * turns last. On LoCoMo's questions recall's weaker hits held more of the answers, token for token, than the
- * layers (bench:context). Without a query the frame and the latest turns share the budget: era, month, latest week and days,
- * and the newest turns, interleaved by age.
+ * With a query, what answers it comes first: the turns recall would return (those its relevance floor keeps), in
+ * recall's order, 1 down to 0.5. Then recall's weaker hits, 0.3 down to 0.1 (0.2 to 0.05 when none reaches the
+ * floor: the group holds no answer). A summary layer is worth 0.1 (the era's theme 0.25), plus half the share of
+ * the query's content words it mentions; the latest turns come last. On LoCoMo's questions recall's weaker hits held
+ * more of the answers, token for token, than the layers (bench:context). Without a query the frame and the latest
+ * turns share the budget: era, month, latest weeks and days, and the newest turns, interleaved by age.
  */
 export const CONTEXT_VALUE = {
   strongHits: { top: 1, bottom: 0.5 },
