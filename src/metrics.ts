@@ -46,6 +46,12 @@ export class StrataMetrics {
     registers: [this.registry],
   });
 
+  readonly leaseTakeovers = new Counter({
+    name: 'strata_cycle_lease_takeovers_total',
+    help: 'Cycles that took over the lease of an owner that died mid-cycle (its run marked abandoned)',
+    registers: [this.registry],
+  });
+
   readonly cyclePeriodErrors = new Counter({
     name: 'strata_cycle_period_errors_total',
     help: 'Periods a cycle failed to summarise (the next cycle retries them)',

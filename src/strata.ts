@@ -92,6 +92,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     log,
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
     instance: randomUUID(),
+    metrics,
   };
   // Shutdown aborts this signal; every cycle started here watches it and stops between two periods.
   const stopping = new AbortController();

@@ -11,6 +11,7 @@ import type { CycleRunStore, RunStart } from '../graph/cycle-runs.js';
 import type { MaintenanceStore } from '../graph/maintenance.js';
 import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
+import type { StrataMetrics } from '../metrics.js';
 import type { CycleContext } from './cycle-context.js';
 import { prune, refreshDecay } from './maintain.js';
 import { calendarWork } from './rollup-calendar.js';
@@ -35,6 +36,8 @@ export interface CycleDeps {
    * cycle of the same instance, which ran it with the same settings.
    */
   instance: string;
+  /** Counts what only the cycle sees (a lease taken over); the rest is counted from its report. */
+  metrics?: Pick<StrataMetrics, 'leaseTakeovers'>;
 }
 
 export interface CycleOptions {
@@ -87,6 +90,7 @@ export async function runCycle(
   let leaseRenewedAt = Date.now();
   try {
     if (run.abandoned > 0) {
+      deps.metrics?.leaseTakeovers.inc();
       deps.log.warn(
         { groupId, runId, abandoned: run.abandoned },
         'took over the lease of a dead owner: its run marked abandoned',

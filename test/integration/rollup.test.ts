@@ -463,6 +463,30 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     await runs.releaseLease(g, 'other');
   });
 
+  it('counts a cycle that takes over a dead owner’s lease in the metrics', async () => {
+    const g = group('takeover');
+    await strata.services.ingest(g, demoMemories(18).slice(0, 5));
+    const runs = new CycleRunRepository(strata.graph);
+    await runs.openRun({
+      runId: `dead-${Date.now()}`,
+      groupId: g,
+      owner: 'dead',
+      ttlSeconds: 1,
+      dryRun: false,
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const takeovers = async () =>
+      Number(
+        /strata_cycle_lease_takeovers_total (\d+)/.exec(
+          await strata.metrics.registry.getSingleMetricAsString('strata_cycle_lease_takeovers_total'),
+        )?.[1],
+      );
+    const before = await takeovers();
+    const report = await strata.cycle(g);
+    expect(report.status).toBe('succeeded');
+    expect(await takeovers()).toBe(before + 1);
+  });
+
   it('records a failed period, keeps going, and the next cycle completes it', async () => {
     const g = group('fault');
     await ingestAll(strata, g, demoMemories(15).slice(0, 500));
