@@ -86,6 +86,11 @@ describe('GET /metrics', () => {
     expect(await metrics.registry.getSingleMetricAsString('strata_groups_due')).toMatch(
       /strata_groups_due 0/,
     );
+    // With Neo4j gone the figure is unknown, and the scrape is still served.
+    const down = new StrataMetrics({
+      groupsDue: async () => Promise.reject(new Error('Neo4j is unavailable')),
+    });
+    expect(await down.registry.metrics()).toMatch(/strata_groups_due nan/i);
   });
 
   it('needs an admin key when Strata has keys', async () => {
