@@ -79,7 +79,8 @@ export class StrataMetrics {
         name: 'strata_groups_due',
         help: 'Groups with work for a cycle (new memories, or periods a cycle failed on), read at each scrape',
         registers: [this.registry],
-        // Neo4j down must not take the scrape down with it: the figure is unknown (NaN, which prom-client writes "Nan" and Prometheus reads) and the rest is served.
+        // Neo4j down must not take the scrape down with it: the figure is unknown (NaN, which prom-client writes
+        // "Nan" and Prometheus reads) and the rest is served.
         async collect() {
           this.set(await groupsDue().catch(() => Number.NaN));
         },
