@@ -41,15 +41,24 @@ export async function* readLines(path: string): AsyncGenerator<{ line: number; t
 
 /** Parses and validates one non-blank line. */
 export function parseJsonlLine(line: number, text: string): ImportLine {
+  const parsed = parseLine(line, text, memoryInputSchema);
+  return 'error' in parsed ? { line, error: parsed.error } : { line, memory: parsed.value };
+}
+
+/** One line as JSON, validated by a schema: its value, or why it was rejected ("line 3: ts: ..."). */
+export function parseLine<T>(
+  line: number,
+  text: string,
+  schema: z.ZodType<T>,
+): { value: T } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { line, error: `line ${line}: invalid JSON (${(err as Error).message})` };
+    return { error: `line ${line}: invalid JSON (${(err as Error).message})` };
   }
-  const parsed = memoryInputSchema.safeParse(value);
-  if (parsed.success) return { line, memory: parsed.data };
-  return { line, error: `line ${line}: ${describeIssues(parsed.error)}` };
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { value: parsed.data } : { error: `line ${line}: ${describeIssues(parsed.error)}` };
 }
 
 /** "ts: must be an ISO 8601 ...; meta.mood: Invalid input" — each issue with the field path it concerns. */

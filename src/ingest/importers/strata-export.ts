@@ -1,6 +1,6 @@
 import { type ExportHeader, exportHeaderSchema, exportLineSchema } from '../../domain/group-export.js';
 import type { MemoryInput } from '../../domain/memory.js';
-import { describeIssues, readLines } from './jsonl.js';
+import { parseLine, readLines } from './jsonl.js';
 
 /** One line of a Strata export as the importer sees it. */
 export type ExportImportLine =
@@ -27,15 +27,9 @@ export async function* readExport(path: string): AsyncGenerator<ExportImportLine
 }
 
 export function parseExportLine(line: number, text: string): ExportImportLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    return { line, error: `line ${line}: invalid JSON (${(err as Error).message})` };
-  }
-  const parsed = exportLineSchema.safeParse(value);
-  if (!parsed.success) return { line, error: `line ${line}: ${describeIssues(parsed.error)}` };
-  const data = parsed.data;
+  const parsed = parseLine(line, text, exportLineSchema);
+  if ('error' in parsed) return { line, error: parsed.error };
+  const data = parsed.value;
   switch (data.kind) {
     case 'strata-export':
       return { line, header: data };
