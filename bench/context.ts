@@ -144,10 +144,12 @@ async function sessionSummaries(strata: Strata, groups: Group[]): Promise<void> 
       sums.lead.r1 += theirs.rouge1;
       sums.lead.rl += theirs.rougeL;
       const observedTurns = observationTurns(group.references, session).filter((id) => group.turns.has(id));
+      const saidByStrata = sentencesOf(summary.text);
+      const saidByLead = sentencesOf(lead);
       for (const id of observedTurns) {
         const text = group.turns.get(id)?.text ?? '';
-        if (quotes(summary.text, text)) sums.strata.quoted += 1;
-        if (quotes(lead, text)) sums.lead.quoted += 1;
+        if (quotes(saidByStrata, text)) sums.strata.quoted += 1;
+        if (quotes(saidByLead, text)) sums.lead.quoted += 1;
       }
       observed += observedTurns.length;
       sessions += 1;
@@ -189,9 +191,13 @@ function observationTurns(references: LocomoReferences, session: number): string
   return [...new Set(ids.flatMap((id) => String(id).split(/[;,\s]+/)).filter((id) => /^D\d+:\d+$/.test(id)))];
 }
 
-/** Whether a summary quotes one of the turn's sentences. */
-function quotes(summary: string, turn: string): boolean {
-  const said = new Set(splitSentences(summary).map(sentenceKey));
+/** A summary's sentences as keys, read once per summary. */
+function sentencesOf(summary: string): Set<string> {
+  return new Set(splitSentences(summary).map(sentenceKey));
+}
+
+/** Whether a summary (its sentence keys) quotes one of the turn's sentences. */
+function quotes(said: Set<string>, turn: string): boolean {
   return splitSentences(turn).some((s) => {
     const key = sentenceKey(s);
     return key.split(' ').length >= 3 && said.has(key);
