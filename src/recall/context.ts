@@ -36,21 +36,22 @@ export async function groupContext(
   options: { budgetTokens: number; query?: string },
 ): Promise<BuiltContext> {
   const { budgetTokens, query } = options;
-  const sources = await deps.repo.contextSources(groupId, {
-    ...STANDING,
-    turns: latestTurnsFor(budgetTokens),
-  });
-  // minScore 0: every hit comes back, and relevantCandidates applies the floor itself, so what recall would
-  // return leads and the weaker hits can still fill a large budget.
-  const found = query
-    ? await deps.recall(groupId, {
-        query,
-        k: recallHitsFor(budgetTokens),
-        mode: 'hybrid',
-        minScore: 0,
-        expand: { turns: 1, down: true, perSummary: 3, sideways: 0 },
-      })
-    : null;
+  // The layers and recall do not depend on each other: both reads go to Neo4j at once. minScore 0: every hit comes
+  // back, and relevantCandidates applies the floor itself, so what recall would return leads and the weaker hits can
+  // still fill a large budget.
+  const [sources, found, tokens] = await Promise.all([
+    deps.repo.contextSources(groupId, { ...STANDING, turns: latestTurnsFor(budgetTokens) }),
+    query
+      ? deps.recall(groupId, {
+          query,
+          k: recallHitsFor(budgetTokens),
+          mode: 'hybrid',
+          minScore: 0,
+          expand: { turns: 1, down: true, perSummary: 3, sideways: 0 },
+        })
+      : null,
+    deps.tokens(),
+  ]);
   const relevant = found
     ? relevantCandidates(found, deps.minRelevance)
     : { relevant: [], relevantSummaries: [] };
@@ -62,6 +63,6 @@ export async function groupContext(
       timeZone: sources.timezone ?? 'UTC',
     },
     budgetTokens,
-    await deps.tokens(),
+    tokens,
   );
 }
