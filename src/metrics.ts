@@ -46,6 +46,21 @@ export class StrataMetrics {
     registers: [this.registry],
   });
 
+  readonly cycleSteps = new Histogram({
+    name: 'strata_cycle_step_duration_seconds',
+    help: 'The steps of a roll-up cycle (relink, session_day, week, month, era, decay, prune), and how long each took',
+    labelNames: ['step'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+    registers: [this.registry],
+  });
+
+  readonly neo4jErrors = new Counter({
+    name: 'strata_neo4j_errors_total',
+    help: 'Statements Neo4j failed, by kind (unavailable, memory_limit, transient, constraint, client, database)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   readonly leaseTakeovers = new Counter({
     name: 'strata_cycle_lease_takeovers_total',
     help: 'Cycles that took over the lease of an owner that died mid-cycle (its run marked abandoned)',
@@ -71,26 +86,40 @@ export class StrataMetrics {
     registers: [this.registry],
   });
 
-  /** Set by the composition root: how many groups the scheduler would cycle now, read at each scrape. */
-  constructor(options: { groupsDue?: () => Promise<number> } = {}) {
-    const groupsDue = options.groupsDue;
-    if (groupsDue) {
-      new Gauge({
-        name: 'strata_groups_due',
-        help: 'Groups with work for a cycle (new memories, or periods a cycle failed on), read at each scrape',
-        registers: [this.registry],
-        // Neo4j down must not take the scrape down with it: the figure is unknown (NaN, which prom-client writes
-        // "Nan" and Prometheus reads) and the rest is served.
-        async collect() {
-          this.set(await groupsDue().catch(() => Number.NaN));
-        },
-      });
-    }
+  /** The backlog figures are read from Neo4j at each scrape, through the functions the composition root gives. */
+  constructor(
+    options: { groupsDue?: () => Promise<number>; oldestBacklogSeconds?: () => Promise<number> } = {},
+  ) {
+    this.scrapedGauge(
+      'strata_groups_due',
+      'Groups with work for a cycle (new memories, or periods a cycle failed on), read at each scrape',
+      options.groupsDue,
+    );
+    this.scrapedGauge(
+      'strata_backlog_oldest_seconds',
+      'How long the oldest backlog has waited: the longest any group has held memories no cycle has taken',
+      options.oldestBacklogSeconds,
+    );
     collectDefaultMetrics({ register: this.registry, prefix: 'strata_' });
     // prom-client names three gauges with a _total suffix, which Prometheus keeps for counters (promtool check
     // metrics refuses them); the handle and request counts they hold are a debugging aid, left out.
     for (const name of ['active_handles_total', 'active_requests_total', 'active_resources_total'])
       this.registry.removeSingleMetric(`strata_nodejs_${name}`);
+  }
+
+  /** A gauge read at each scrape; absent when nothing reads it. */
+  private scrapedGauge(name: string, help: string, read: (() => Promise<number>) | undefined): void {
+    if (!read) return;
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      // Neo4j down must not take the scrape down with it: the figure is unknown (NaN, which prom-client writes
+      // "Nan" and Prometheus reads) and the rest is served.
+      async collect() {
+        this.set(await read().catch(() => Number.NaN));
+      },
+    });
   }
 
   /** Counts one call to a model by its outcome, and passes on its result or error. */

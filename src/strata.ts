@@ -67,8 +67,13 @@ export interface Strata {
 }
 
 export async function createStrata(config: Config, log: Logger): Promise<Strata> {
-  const graph = new Graph(createDriver(config.neo4j), config.neo4j.database);
-  const metrics = new StrataMetrics({ groupsDue: async () => (await runs.groupsDue()).length });
+  const metrics = new StrataMetrics({
+    groupsDue: async () => (await runs.groupsDue()).length,
+    oldestBacklogSeconds: () => runs.oldestBacklogSeconds(),
+  });
+  const graph = new Graph(createDriver(config.neo4j), config.neo4j.database, (kind) =>
+    metrics.neo4jErrors.labels(kind).inc(),
+  );
   const embedder = countedEmbedder(await createEmbedder(config), metrics);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
   const sentenceVectors = new HashingEmbeddings({ dimension: 384 });

@@ -6,7 +6,9 @@
 // Strata instance ran the cycle and the UTC day it pruned the group ($prunedOn, a date; null when it did not, which
 // keeps the day recorded before). Why the last cycle failed, or the first period it could not summarise (none for a
 // cycle stopped by a shutdown: its errors end with why it stopped, and the next cycle resumes), and how many cycles
-// in a row failed, tell a group that is behind (domain/cycle-health.ts).
+// in a row failed, tell a group that is behind (domain/cycle-health.ts). A cycle that succeeded and left nothing
+// pending ends the group's backlog, or moves its start to this cycle's own start when memories came in meanwhile
+// (those it may not have read).
 // Planned once and kept (replan=skip): both lookups are hinted seeks on a unique key, and re-planning as run nodes
 // grow cost more than running it (see jobs/open-run.cypher).
 CYPHER replan=skip
@@ -23,4 +25,9 @@ FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
       g.hasPendingWork = $hasPendingWork,
       g.lastCycleError = CASE $status WHEN 'failed' THEN $reason WHEN 'stopped' THEN null ELSE $errors[0] END,
       g.failedCycles = CASE WHEN $status = 'failed' THEN coalesce(g.failedCycles, 0) + 1 ELSE 0 END,
-      g.nextWorkAt = datetime($nextWorkAt), g.prunedOn = coalesce(date($prunedOn), g.prunedOn))
+      g.nextWorkAt = datetime($nextWorkAt), g.prunedOn = coalesce(date($prunedOn), g.prunedOn),
+      g.backlogSince = CASE
+        WHEN $status <> 'succeeded' OR $hasPendingWork THEN g.backlogSince
+        WHEN g.lastIngestAt >= r.startedAt THEN r.startedAt
+        ELSE null
+      END)

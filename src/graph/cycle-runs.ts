@@ -104,4 +104,10 @@ export class CycleRunRepository {
   async groupsDue(): Promise<string[]> {
     return (await this.graph.read<{ groupId: string }>('jobs/groups-due')).map((r) => r.groupId);
   }
+
+  /** How long, in seconds, the oldest backlog of any group has waited for a cycle; 0 when none waits. */
+  async oldestBacklogSeconds(): Promise<number> {
+    const [row] = await this.graph.read<{ seconds: number }>('jobs/oldest-backlog');
+    return row?.seconds ?? 0;
+  }
 }

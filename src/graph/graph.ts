@@ -10,6 +10,8 @@ export class Graph {
   constructor(
     readonly driver: Driver,
     readonly database: string,
+    /** Told of every statement Neo4j failed, by kind (the metrics count them). */
+    private readonly onError?: (kind: Neo4jErrorKind) => void,
   ) {}
 
   /**
@@ -24,8 +26,8 @@ export class Graph {
       const result = await session.run(cypher(name), params);
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
-      if (isOverMemoryLimit(error)) throw new StatementTooLargeError(name, { cause: error });
-      if (unavailableReason(error) === null) throw error;
+      if (isOverMemoryLimit(error)) throw this.failed(new StatementTooLargeError(name, { cause: error }));
+      if (unavailableReason(error) === null) throw this.failed(error);
       return await this.readRetried<T>(name, params);
     } finally {
       await session.close().catch(() => undefined);
@@ -37,7 +39,7 @@ export class Graph {
     try {
       return await session.executeRead((tx) => runNamed<T>(tx, name, params));
     } catch (error) {
-      throw wrapDriverError(error);
+      throw this.failed(error);
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -53,7 +55,7 @@ export class Graph {
     try {
       return await session.executeWrite((tx) => work(new GraphTx(tx)));
     } catch (error) {
-      throw wrapDriverError(error);
+      throw this.failed(error);
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -66,7 +68,7 @@ export class Graph {
       const result = await session.run(statement, params);
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
-      throw wrapDriverError(error);
+      throw this.failed(error);
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -76,13 +78,37 @@ export class Graph {
     try {
       await this.driver.getServerInfo({ database: this.database });
     } catch (error) {
-      throw wrapDriverError(error);
+      throw this.failed(error);
     }
   }
 
   async close(): Promise<void> {
     await this.driver.close();
   }
+
+  /** The error callers see (see wrapDriverError), counted by kind when Neo4j raised it. */
+  private failed(error: unknown): unknown {
+    const wrapped = wrapDriverError(error);
+    const kind = neo4jErrorKind(wrapped);
+    if (kind) this.onError?.(kind);
+    return wrapped;
+  }
+}
+
+export type Neo4jErrorKind = 'unavailable' | 'memory_limit' | 'constraint' | 'client' | 'database' | 'other';
+
+/**
+ * What kind of failure Neo4j reported, from a small fixed set (a metric label); null for errors of Strata's own
+ * thrown inside a transaction (a group deleted under a cycle, a lease lost), which are not Neo4j's.
+ */
+export function neo4jErrorKind(error: unknown): Neo4jErrorKind | null {
+  if (error instanceof DatabaseUnavailableError) return 'unavailable';
+  if (error instanceof StatementTooLargeError) return 'memory_limit';
+  if (!(error instanceof Neo4jError)) return null;
+  if (error.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') return 'constraint';
+  if (error.code.startsWith('Neo.ClientError.')) return 'client';
+  if (error.code.startsWith('Neo.DatabaseError.')) return 'database';
+  return 'other';
 }
 
 /**

@@ -29,6 +29,13 @@ export const MIGRATIONS: readonly Migration[] = [
       await graph.write('schema/backfill-group-clock');
     },
   },
+  {
+    version: 3,
+    name: 'give every group with work waiting the start of its backlog',
+    run: async (graph) => {
+      await graph.write('schema/backfill-group-backlog');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

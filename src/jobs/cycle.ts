@@ -36,8 +36,8 @@ export interface CycleDeps {
    * cycle of the same instance, which ran it with the same settings.
    */
   instance: string;
-  /** Counts what only the cycle sees (a lease taken over); the rest is counted from its report. */
-  metrics?: Pick<StrataMetrics, 'leaseTakeovers'>;
+  /** Counts what only the cycle sees (a lease taken over, how long each step took); the rest from its report. */
+  metrics?: Pick<StrataMetrics, 'leaseTakeovers' | 'cycleSteps'>;
 }
 
 export interface CycleOptions {
@@ -51,6 +51,9 @@ export interface CycleOptions {
   /** Pending work read per page; PENDING_PER_PAGE unless a test wants a backlog of many pages cheaply. */
   pageSize?: number;
 }
+
+/** The steps of a cycle, as the step-duration metric names them. */
+type CycleStep = 'relink' | 'session_day' | 'week' | 'month' | 'era' | 'decay' | 'prune';
 
 export const processOwner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -127,28 +130,35 @@ export async function runCycle(
         leaseRenewedAt = asked;
       },
     };
-    const step = async <T>(run: () => Promise<T>): Promise<T> => {
+    const step = async <T>(name: CycleStep, run: () => Promise<T>): Promise<T> => {
       if (options.signal?.aborted) throw new CycleStoppedError(groupId);
-      return run();
+      const end = deps.metrics?.cycleSteps.labels(name).startTimer();
+      try {
+        return await run();
+      } finally {
+        end?.();
+      }
     };
     // Only a cycle that did not succeed can have left a chain unlinked: after a success the scan is skipped.
-    if (run.previousStatus !== 'succeeded') await step(() => relinkBrokenChains(ctx));
+    if (run.previousStatus !== 'succeeded') await step('relink', () => relinkBrokenChains(ctx));
     // Days are cut from memories, not from sessions, so the two levels share their write transactions: a day's
     // cycle writes its sessions and its day in one. Weeks read the days, and months the weeks, written before them.
     // Each level works through its backlog a page at a time, oldest first.
-    [report.levels.session, report.levels.day] = await step(() =>
+    [report.levels.session, report.levels.day] = await step('session_day', () =>
       rollUpPages(ctx, async () => [await sessionWork(ctx), await calendarWork(ctx, 'day')]),
     );
-    [report.levels.week] = await step(() => rollUpPages(ctx, async () => [await calendarWork(ctx, 'week')]));
-    [report.levels.month] = await step(() =>
+    [report.levels.week] = await step('week', () =>
+      rollUpPages(ctx, async () => [await calendarWork(ctx, 'week')]),
+    );
+    [report.levels.month] = await step('month', () =>
       rollUpPages(ctx, async () => [await calendarWork(ctx, 'month')]),
     );
     if (deps.eras && erasMayChange(deps, run, report)) {
       const eras = deps.eras;
-      report.levels.era = await step(() => eras(ctx));
+      report.levels.era = await step('era', () => eras(ctx));
     }
-    report.decayUpdated = await step(() => refreshDecay(ctx));
-    report.pruned = await step(() => prune(ctx));
+    report.decayUpdated = await step('decay', () => refreshDecay(ctx));
+    report.pruned = await step('prune', () => prune(ctx));
     Object.assign(report, workLeft(ctx, report));
   } catch (error) {
     // A delete may surface as any failure (our lease removed with the group, a node gone under a write): when the

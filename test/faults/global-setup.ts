@@ -15,4 +15,9 @@ export default function setup(): void {
       'skipped: Neo4j outage scenario (set NEO4J_STOP_CMD and NEO4J_START_CMD to commands that stop and start that Neo4j)',
     );
   }
+  if (!env.canBackup) {
+    console.log(
+      'skipped: backup and restore scenario (set NEO4J_STOP_CMD, NEO4J_START_CMD and NEO4J_ADMIN_CMD, the neo4j-admin of that Neo4j)',
+    );
+  }
 }

@@ -108,7 +108,7 @@ describe.skipIf(!hasNeo4j || !hasPrometheus)('metrics scraped by Prometheus', ()
     }
   }
 
-  it('reads back the recall latency histogram and the cycle counter through the query API', async () => {
+  it('reads back the recall latency histogram, the cycle counters and the backlog through the query API', async () => {
     await strata.services.ingest(group, [
       { text: 'The regatta starts at the harbour on Saturday', speaker: 'ana', ts: '2024-03-04T09:00:00Z' },
       { text: 'We need a new jib before the regatta', speaker: 'ben', ts: '2024-03-04T09:05:00Z' },
@@ -128,6 +128,11 @@ describe.skipIf(!hasNeo4j || !hasPrometheus)('metrics scraped by Prometheus', ()
     expect(
       await scraped('sum(strata_cycle_duration_seconds_count{outcome="succeeded"})', 1),
     ).toBeGreaterThanOrEqual(1);
+    expect(
+      await scraped('sum(strata_cycle_step_duration_seconds_count{step="session_day"})', 1),
+    ).toBeGreaterThanOrEqual(1);
+    // Other suites share the database, so only that the figure is there, read from Neo4j, can be asserted.
+    expect(await scraped('strata_backlog_oldest_seconds', 0)).toBeGreaterThanOrEqual(0);
     expect(await scraped('sum(strata_memories_ingested_total)', 2)).toBeGreaterThanOrEqual(2);
     expect(
       await scraped(

@@ -10,6 +10,8 @@ const RETIRED = ['text_fulltext', 'memory_group_session_pending', 'memory_group_
 describeNeo4j('migrations against Neo4j', () => {
   let strata: Strata;
   const group = testGroupId('migrate');
+  /** Written by the earlier version and never cycled: its backlog is what the migration must find. */
+  const waiting = testGroupId('migrate-waiting');
   const memories = Array.from({ length: 12 }, (_, i) => ({
     id: `m${i}`,
     text:
@@ -27,15 +29,21 @@ describeNeo4j('migrations against Neo4j', () => {
       )
     ).items.map((i) => i.id);
 
+  const backlogSince = async (groupId: string) =>
+    (await strata.graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId }))[0]
+      ?.backlogSince;
+
   beforeAll(async () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
     await strata.services.ingest(group, memories);
     await strata.cycle(group, { now: new Date('2024-04-01T00:00:00Z') });
+    await strata.services.ingest(waiting, memories.slice(0, 2));
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
   }, 120_000);
 
   afterAll(async () => {
     await deleteGroup(strata.graph, group);
+    await deleteGroup(strata.graph, waiting);
     await strata?.close();
   });
 
@@ -45,8 +53,9 @@ describeNeo4j('migrations against Neo4j', () => {
     expect(answers.length).toBeGreaterThan(0);
 
     for (const statement of cypherStatements('test/older-schema')) await strata.graph.autoCommit(statement);
-    await strata.graph.write('test/older-data', { groupId: group });
+    await strata.graph.write('test/older-data', { groupIds: [group, waiting] });
     expect((await strata.services.getGroup(group))?.latestMemoryAt).toBeNull();
+    expect(await backlogSince(waiting)).toBeNull();
 
     const report = await strata.migrate();
     expect(report.from).toBe(0);
@@ -65,6 +74,9 @@ describeNeo4j('migrations against Neo4j', () => {
     });
     expect((await strata.services.verify(group)).ok).toBe(true);
     expect(await recallIds()).toEqual(answers);
+    // The group its cycle had caught up with has no backlog; the one never cycled has waited since it was made.
+    expect(await backlogSince(group)).toBeNull();
+    expect(await backlogSince(waiting)).toEqual(expect.any(String));
 
     // Current now: nothing more to apply.
     expect((await strata.migrate()).applied).toEqual([]);

@@ -1,7 +1,7 @@
 import neo4j, { type Driver, Neo4jError } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../../src/errors.js';
-import { Graph, GraphTx, toPlain } from '../../src/graph/graph.js';
+import { Graph, GraphTx, neo4jErrorKind, toPlain } from '../../src/graph/graph.js';
 
 /** A driver whose sessions answer from scripts: what session.run and executeRead do, in the order they are asked. */
 function scriptedDriver(run: () => Promise<unknown>, executeRead: () => Promise<unknown>) {
@@ -82,6 +82,40 @@ describe('Graph.read', () => {
     expect((failure as Error).message).toContain('inspect/database-counts');
     expect((failure as Error).cause).toBe(tooLarge);
     expect(calls).toEqual(['run']);
+  });
+});
+
+describe('the kinds of Neo4j failure the metrics count', () => {
+  it('tells each failure by kind, once, after the retry and only for errors Neo4j raised', async () => {
+    const kinds: string[] = [];
+    const constraint = new Neo4jError('exists', 'Neo.ClientError.Schema.ConstraintValidationFailed', '', '');
+    const syntax = new Neo4jError('bad', 'Neo.ClientError.Statement.SyntaxError', '', '');
+    for (const failure of [unavailable(), constraint, syntax]) {
+      const { driver } = scriptedDriver(
+        async () => Promise.reject(failure),
+        async () => Promise.reject(failure),
+      );
+      await new Graph(driver, 'neo4j', (kind) => kinds.push(kind))
+        .read('inspect/database-counts')
+        .catch(() => {});
+    }
+    const { driver: served } = scriptedDriver(
+      async () => Promise.reject(unavailable()),
+      async () => [{ n: 1 }],
+    );
+    // Unavailable at first, then served by the retry: nothing failed.
+    await new Graph(served, 'neo4j', (kind) => kinds.push(kind)).read('inspect/database-counts');
+    expect(kinds).toEqual(['unavailable', 'constraint', 'client']);
+  });
+
+  it("names the kinds from a fixed set, and none for errors of Strata's own", () => {
+    expect(neo4jErrorKind(new DatabaseUnavailableError('gone'))).toBe('unavailable');
+    expect(neo4jErrorKind(new StatementTooLargeError('rollup/x'))).toBe('memory_limit');
+    expect(neo4jErrorKind(new Neo4jError('x', 'Neo.DatabaseError.General.UnknownError', '', ''))).toBe(
+      'database',
+    );
+    expect(neo4jErrorKind(new Neo4jError('x', 'N/A', '', ''))).toBe('other');
+    expect(neo4jErrorKind(new Error('lease lost'))).toBeNull();
   });
 });
 

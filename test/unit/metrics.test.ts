@@ -93,6 +93,19 @@ describe('GET /metrics', () => {
     expect(await down.registry.metrics()).toMatch(/strata_groups_due nan/i);
   });
 
+  it('reads the age of the oldest backlog at each scrape, and counts cycle steps and Neo4j errors by label', async () => {
+    const metrics = new StrataMetrics({ oldestBacklogSeconds: async () => 7200 });
+    expect(await metrics.registry.getSingleMetricAsString('strata_backlog_oldest_seconds')).toMatch(
+      /strata_backlog_oldest_seconds 7200/,
+    );
+    metrics.cycleSteps.labels('session_day').observe(1.5);
+    metrics.neo4jErrors.labels('memory_limit').inc();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/strata_cycle_step_duration_seconds_count\{step="session_day"\} 1/);
+    expect(text).toMatch(/strata_neo4j_errors_total\{kind="memory_limit"\} 1/);
+    if (promtool) execFileSync('promtool', ['check', 'metrics'], { input: text });
+  });
+
   it('needs an admin key when Strata has keys', async () => {
     const app = createApp({
       services,
