@@ -23,6 +23,8 @@ COPY cypher ./cypher
 COPY src/api/public ./src/api/public
 # `strata` (the CLI) on the PATH: docker compose exec strata strata recall --group demo-1 "..."
 RUN chmod +x dist/src/cli/main.js && ln -s /app/dist/src/cli/main.js /usr/local/bin/strata
+# EMBEDDER=glove derives its word table on its first start and keeps it here (WORD_VECTORS_CACHE).
+RUN mkdir -p node_modules/.cache/strata && chown node node_modules/.cache/strata
 USER node
 EXPOSE 8080
 CMD ["node", "dist/src/main.js"]

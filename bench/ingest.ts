@@ -1,9 +1,11 @@
 /**
  * Ingest throughput: ~100,000 demo memories over 10 groups through services.ingest (the code behind
- * POST /v1/groups/:groupId/memories) in batches of 1000, with the local hashing embedder.
+ * POST /v1/groups/:groupId/memories) in batches of 1000, with a local embedder (hashing by default, or glove: its
+ * vector index must be the only one of its size in the database, see bench:locomo).
  * Target: >= 5,000 memories/s end to end. Without Neo4j it measures the parts that need none.
  *
- *   npm run bench:ingest -- [--memories 100000] [--groups 10] [--batch 1000] [--concurrency 1] [--keep]
+ *   npm run bench:ingest -- [--memories 100000] [--groups 10] [--batch 1000] [--concurrency 1]
+ *     [--embedder hashing|glove] [--keep]
  */
 import { createEmbedder } from '../src/ai/embeddings/index.js';
 import { loadConfig } from '../src/config.js';
@@ -27,6 +29,7 @@ const args = options({
   concurrency: { type: 'string', default: '1' },
   'time-limit': { type: 'string', default: '900' },
   keep: { type: 'boolean', default: false },
+  embedder: { type: 'string', default: 'hashing' },
 });
 
 run(async () => {
@@ -35,8 +38,11 @@ run(async () => {
   const batch = Math.min(intOption(args.batch, 'batch'), MAX_BATCH);
   const concurrency = intOption(args.concurrency, 'concurrency');
   const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
-  // The local embedder whatever the environment says: the figure is about Strata, not a remote model.
-  const config = loadConfig({ ...process.env, EMBEDDER: 'hashing', LOG_LEVEL: 'silent' });
+  // A local embedder whatever the environment says: the figure is about Strata, not a remote model.
+  const embedderKind = String(args.embedder);
+  if (!['hashing', 'glove'].includes(embedderKind))
+    throw new Error(`--embedder: hashing or glove, not ${embedderKind}`);
+  const config = loadConfig({ ...process.env, EMBEDDER: embedderKind, LOG_LEVEL: 'silent' });
 
   heading(`ingest: ${num(memories)} memories, ${groupCount} groups, batches of ${batch}`);
   const groupIds = Array.from({ length: groupCount }, (_, i) => benchGroupId('ingest', i));
@@ -50,7 +56,7 @@ run(async () => {
   line('generated', `${num(data.total)} memories in ${seconds(performance.now() - genStarted)}`);
 
   if (hasNeo4j) {
-    await endToEnd(data, { batch, concurrency, deadline });
+    await endToEnd(data, { batch, concurrency, deadline, embedder: embedderKind });
   } else {
     console.log(
       skippedLine('end-to-end ingest throughput (memories/s into Neo4j), batch latency and RSS under load'),
@@ -95,9 +101,10 @@ run(async () => {
 
 async function endToEnd(
   data: ReturnType<typeof benchData>,
-  opts: { batch: number; concurrency: number; deadline: Deadline },
+  opts: { batch: number; concurrency: number; deadline: Deadline; embedder: string },
 ): Promise<void> {
-  const strata = await openBenchStrata({ EMBEDDER: 'hashing' });
+  const strata = await openBenchStrata({ EMBEDDER: opts.embedder });
+  line('embedder', strata.embedder.name);
   try {
     await awaitIdleServerLine(strata, 'before the load');
     const rss = new RssSampler();

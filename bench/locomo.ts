@@ -7,7 +7,10 @@
  *
  * Abstention: each group is also asked the other conversations' questions, which nothing in it answers.
  *
- *   npm run bench:locomo -- [--file path/to/locomo.json] [--keep] [--haystack <groupId>]
+ *   npm run bench:locomo -- [--file path/to/locomo.json] [--embedder hashing|glove] [--keep] [--haystack <groupId>]
+ *
+ * --embedder picks the local embedder (hashing by default). Neo4j's vector indexes are built for one size, so the
+ * database must hold indexes of that embedder's size (or none): a Strata started with it creates them.
  *
  * With --haystack, every conversation goes into that group instead (a large group loaded before, such as the one
  * `bench:aggregate -- --memories 1000000 --groups 1 --months 60 --keep` leaves): the needle-in-a-haystack figure,
@@ -51,6 +54,7 @@ const args = options({
   'time-limit': { type: 'string', default: '1800' },
   keep: { type: 'boolean', default: false },
   haystack: { type: 'string' },
+  embedder: { type: 'string', default: 'hashing' },
 });
 
 run(async () => {
@@ -59,7 +63,10 @@ run(async () => {
   const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
   heading(`LoCoMo evidence recall: ${conversations.length} conversations from ${path}`);
   if (hasNeo4j) {
-    const strata = await openBenchStrata({ EMBEDDER: 'hashing', SUMMARIZER: 'local' });
+    if (!['hashing', 'glove'].includes(String(args.embedder)))
+      throw new Error(`--embedder: hashing or glove, not ${args.embedder}`);
+    const strata = await openBenchStrata({ EMBEDDER: String(args.embedder), SUMMARIZER: 'local' });
+    line('embedder', strata.embedder.name);
     try {
       await measure(strata, conversations, deadline);
     } finally {

@@ -74,7 +74,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const graph = new Graph(createDriver(config.neo4j), config.neo4j.database, (kind) =>
     metrics.neo4jErrors.labels(kind).inc(),
   );
-  const embedder = countedEmbedder(await createEmbedder(config), metrics);
+  const embedder = countedEmbedder(await createEmbedder(config, log), metrics);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
   const sentenceVectors = new HashingEmbeddings({ dimension: 384 });
   const summarizer = countedSummarizer(createSummarizer(config, sentenceVectors), metrics);
@@ -131,6 +131,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     embedder,
     settings: {
       listWeights: config.recall.listWeights,
+      fusion: config.recall.fusion,
       minRelevance: config.recall.minRelevance,
       vectorRelevance: range
         ? (similarity) => Math.min(1, Math.max(0, (similarity - range[0]) / (range[1] - range[0])))

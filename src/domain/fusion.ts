@@ -1,6 +1,6 @@
 export interface FusedEntry {
   id: string;
-  /** Reciprocal-rank score divided by the best achievable one, so 0..1. */
+  /** The fused score, 0..1 (see each fusion for how). */
   fused: number;
   /** 1-based rank of the id in each input list, null where it is absent. */
   ranks: (number | null)[];
@@ -48,6 +48,58 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
     return { entry: { id, fused: best > 0 ? sum / best : 0, ranks }, bestRank };
   });
   return fusedEntries
+    .sort(
+      (a, b) =>
+        b.entry.fused - a.entry.fused ||
+        a.bestRank - b.bestRank ||
+        (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
+    )
+    .map(({ entry }) => entry);
+}
+
+/**
+ * Weighted fusion of scores: each list's scores min-max normalised within the list (its best 1, its worst 0, a
+ * list of one 1), an id absent from a list 0 there, the weighted sum divided by the weights of the non-empty lists,
+ * so 0..1. Where rank fusion gives the 30th hit of a strong list and of a weak list the same say, this keeps how
+ * far apart the scores are: a word-vector list whose top hits are barely better than its tail moves the order a
+ * little, and a clear winner in either list stays on top.
+ *
+ * Sorted as reciprocalRankFusion sorts: fused score, then best single rank, then id.
+ */
+export function normalisedScoreFusion(
+  lists: { id: string; score: number }[][],
+  weights?: number[],
+): FusedEntry[] {
+  const weightOf = (i: number) => weights?.[i] ?? 1;
+  if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
+  const total = lists.reduce((sum, list, i) => (list.length > 0 ? sum + weightOf(i) : sum), 0);
+  const byId = new Map<string, { sum: number; ranks: (number | null)[] }>();
+  lists.forEach((list, listIndex) => {
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const { score } of list) {
+      low = Math.min(low, score);
+      high = Math.max(high, score);
+    }
+    const ordered = [...list].sort((a, b) => b.score - a.score);
+    ordered.forEach(({ id, score }, position) => {
+      let entry = byId.get(id);
+      if (!entry) {
+        entry = { sum: 0, ranks: lists.map(() => null) };
+        byId.set(id, entry);
+      }
+      // An id repeated inside one list keeps its best score (the first, in score order).
+      if (entry.ranks[listIndex] !== null) return;
+      entry.ranks[listIndex] = position + 1;
+      const normalised = high > low ? (score - low) / (high - low) : 1;
+      entry.sum += weightOf(listIndex) * normalised;
+    });
+  });
+  return [...byId]
+    .map(([id, { sum, ranks }]) => ({
+      entry: { id, fused: total > 0 ? sum / total : 0, ranks },
+      bestRank: Math.min(...ranks.map((r) => r ?? Number.POSITIVE_INFINITY)),
+    }))
     .sort(
       (a, b) =>
         b.entry.fused - a.entry.fused ||

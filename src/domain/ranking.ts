@@ -1,4 +1,4 @@
-import { reciprocalRankFusion } from './fusion.js';
+import { normalisedScoreFusion, reciprocalRankFusion } from './fusion.js';
 import type { RecallLevel } from './levels.js';
 import type { ScoreParts } from './recall.js';
 
@@ -38,7 +38,11 @@ export interface RankOptions {
   levelWeights?: Partial<Record<RecallLevel, number>>;
   /** Weight of each ranked list in the fusion; both 1 by default. */
   listWeights?: { vector: number; lexical: number };
+  /** How the two lists are fused: by rank (reciprocal-rank fusion, the default) or by normalised score. */
+  fusion?: RecallFusion;
 }
+
+export type RecallFusion = 'ranks' | 'scores';
 
 /**
  * Broad layers are a little less precise than the words they summarise, so at equal relevance the finer
@@ -104,6 +108,18 @@ function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | nul
     .map(({ candidate }) => candidate);
 }
 
+function scoredBy(
+  candidates: Candidate[],
+  score: (c: Candidate) => number | null,
+): { id: string; score: number }[] {
+  const scored: { id: string; score: number }[] = [];
+  for (const candidate of candidates) {
+    const value = score(candidate);
+    if (value !== null) scored.push({ id: candidate.id, score: value });
+  }
+  return scored;
+}
+
 /**
  * Orders by the fused vector and full-text rankings, re-ranked by decay and level: decay only scales the rank
  * (between decayFloor and 1), so an old summary sinks but is never removed. The score a hit reports is its
@@ -119,13 +135,19 @@ export function rankCandidates<C extends Candidate>(
   const unique = mergeById(candidates);
 
   const listWeights = options.listWeights ?? { vector: 1, lexical: 1 };
-  const fusedById = new Map(
-    reciprocalRankFusion(
-      [rankedBy(unique, (c) => c.vectorScore), rankedBy(unique, (c) => c.lexicalScore)],
-      60,
-      [listWeights.vector, listWeights.lexical],
-    ).map((entry) => [entry.id, entry.fused]),
-  );
+  const fusionWeights = [listWeights.vector, listWeights.lexical];
+  const fused =
+    options.fusion === 'scores'
+      ? normalisedScoreFusion(
+          [scoredBy(unique, (c) => c.vectorScore), scoredBy(unique, (c) => c.lexicalScore)],
+          fusionWeights,
+        )
+      : reciprocalRankFusion(
+          [rankedBy(unique, (c) => c.vectorScore), rankedBy(unique, (c) => c.lexicalScore)],
+          60,
+          fusionWeights,
+        );
+  const fusedById = new Map(fused.map((entry) => [entry.id, entry.fused]));
 
   const floor = options.minRelevance ?? 0;
   // Only a hit that reaches the supporting share of the floor can come back, so only those are scored, and only

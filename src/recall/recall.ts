@@ -39,11 +39,14 @@ export interface RecallDeps {
 export interface RecallSettings {
   /** How much each ranked list counts in the fusion. */
   listWeights: Config['recall']['listWeights'];
+  /** Fusion by rank or by normalised score (domain/fusion.ts). */
+  fusion: Config['recall']['fusion'];
   /** The relevance floor when a request names none. */
   minRelevance: number;
   /**
-   * Maps a vector similarity to relevance for embedders whose vectors carry meaning; null for the hashing
-   * embedder, whose similarity is only word overlap (the lexical evidence already counts that, with weights).
+   * Maps a vector similarity to relevance for embedders whose similarity says whether a text answers; null for the
+   * hashing embedder, whose similarity is only word overlap (the lexical evidence already counts that, with
+   * weights), and for the glove embedder, whose similarities to an answer and to the best of nothing overlap.
    */
   vectorRelevance: ((similarity: number) => number) | null;
   /** Turns further apart than this (or in other sessions) are not neighbours. */
@@ -120,6 +123,7 @@ export async function recall(
     k: request.k,
     minRelevance: minScore,
     listWeights: deps.settings.listWeights,
+    fusion: deps.settings.fusion,
   });
   const byId = await expandRanked(deps.repo, scope, ranked, context, request.expand, vector);
   const items = ranked.flatMap((r) => {

@@ -56,6 +56,21 @@ describe('loadConfig', () => {
     expect(config.embedder.dimension).toBeUndefined();
   });
 
+  it('gives the glove embedder its one size, score fusion at half weight, and no relevance from similarity', () => {
+    const config = loadConfig({ EMBEDDER: 'glove' });
+    expect(config.embedder).toMatchObject({ kind: 'glove', dimension: 128 });
+    expect(config.recall).toMatchObject({
+      fusion: 'scores',
+      listWeights: { vector: 0.5, lexical: 1 },
+      vectorRelevanceRange: null,
+    });
+    expect(loadConfig({ EMBEDDER: 'glove', RECALL_FUSION: 'ranks' }).recall.fusion).toBe('ranks');
+    expect(loadConfig({}).recall.fusion).toBe('ranks');
+    expect(() => loadConfig({ EMBEDDER: 'glove', EMBEDDING_DIMENSION: '384' })).toThrow(
+      /EMBEDDING_DIMENSION: the glove embedder makes 128-dimensional vectors/,
+    );
+  });
+
   it('lists every bad variable in one error, with the reason', () => {
     let error: unknown;
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reciprocalRankFusion } from '../../src/domain/fusion.js';
+import { normalisedScoreFusion, reciprocalRankFusion } from '../../src/domain/fusion.js';
 
 const ids = (...names: string[]) => names.map((id) => ({ id }));
 
@@ -77,5 +77,63 @@ describe('weighted reciprocal-rank fusion', () => {
 
   it('rejects a negative weight', () => {
     expect(() => reciprocalRankFusion([[{ id: 'a' }]], 60, [-1])).toThrow(RangeError);
+  });
+});
+
+describe('normalisedScoreFusion', () => {
+  it("sums each list's scores min-max normalised, weighted, over the weights of the lists that found anything", () => {
+    const fused = normalisedScoreFusion(
+      [
+        [
+          { id: 'a', score: 0.9 },
+          { id: 'b', score: 0.8 },
+          { id: 'c', score: 0.7 },
+        ],
+        [
+          { id: 'c', score: 12 },
+          { id: 'a', score: 2 },
+        ],
+      ],
+      [1, 1],
+    );
+    // a: 1 and 0 → 0.5; c: 0 and 1 → 0.5; b: 0.5 and absent → 0.25. Ties go to the better single rank, then the id.
+    expect(fused.map((e) => [e.id, Number(e.fused.toFixed(3))])).toEqual([
+      ['a', 0.5],
+      ['c', 0.5],
+      ['b', 0.25],
+    ]);
+    expect(fused.find((e) => e.id === 'c')?.ranks).toEqual([3, 1]);
+  });
+
+  it('keeps how far apart the scores are, where ranks would not', () => {
+    // The vector list barely tells x from y; full text finds y far ahead. By rank, x's first place in the vector
+    // list would weigh as much as y's in full text.
+    const fused = normalisedScoreFusion([
+      [
+        { id: 'x', score: 0.9 },
+        { id: 'y', score: 0.899 },
+        { id: 'z', score: 0.5 },
+      ],
+      [
+        { id: 'y', score: 20 },
+        { id: 'x', score: 1 },
+      ],
+    ]);
+    expect(fused[0]?.id).toBe('y');
+  });
+
+  it('gives a list of one, or of equal scores, its full weight; an empty list takes no share; bad weights throw', () => {
+    expect(normalisedScoreFusion([[{ id: 'only', score: 3 }], []])).toEqual([
+      { id: 'only', fused: 1, ranks: [1, null] },
+    ]);
+    const repeated = normalisedScoreFusion([
+      [
+        { id: 'a', score: 1 },
+        { id: 'a', score: 5 },
+        { id: 'b', score: 1 },
+      ],
+    ]);
+    expect(repeated[0]).toEqual({ id: 'a', fused: 1, ranks: [1] });
+    expect(() => normalisedScoreFusion([[{ id: 'a', score: 1 }]], [-1])).toThrow(RangeError);
   });
 });

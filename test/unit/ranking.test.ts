@@ -29,6 +29,22 @@ describe('rankCandidates', () => {
     expect(both?.scoreParts.rank).toBeCloseTo(61 / 62, 12);
   });
 
+  it('fuses by normalised score when asked: scores that stand close move the order little', () => {
+    const candidates = [
+      candidate('close-vector', { vectorScore: 0.91, lexicalScore: 1, level: 'day' }),
+      candidate('clear-lexical', { vectorScore: 0.9, lexicalScore: 9, level: 'day' }),
+      candidate('weak', { vectorScore: 0.5, lexicalScore: 2, level: 'day' }),
+    ];
+    const byScores = rankCandidates(candidates, {
+      k: 10,
+      fusion: 'scores',
+      listWeights: { vector: 0.5, lexical: 1 },
+    });
+    expect(byScores.map((r) => r.id)).toEqual(['clear-lexical', 'close-vector', 'weak']);
+    // clear-lexical: vector (0.9 - 0.5) / 0.41, full text 1, weighted 0.5 and 1, over 1.5.
+    expect(byScores[0]?.scoreParts.fused).toBeCloseTo((0.5 * (0.4 / 0.41) + 1) / 1.5, 12);
+  });
+
   it('lets decay change the order but never removes a hit', () => {
     const fresh = [candidate('old', { vectorScore: 0.9 }), candidate('new', { vectorScore: 0.8 })];
     expect(rankCandidates(fresh, { k: 10 }).map((r) => r.id)).toEqual(['old', 'new']);

@@ -139,6 +139,7 @@ function memorySearches(calls: string[], groupMemories: number): RecallStore {
 
 const settings: RecallSettings = {
   listWeights: { vector: 0.05, lexical: 1 },
+  fusion: 'ranks',
   minRelevance: 0.3,
   vectorRelevance: null,
   turnGapMinutes: 30,

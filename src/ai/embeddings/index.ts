@@ -1,7 +1,12 @@
+import { join } from 'node:path';
 import type { Embeddings } from '@langchain/core/embeddings';
-import type { Config } from '../../config.js';
+import { type Config, GLOVE_DIMENSION } from '../../config.js';
+import type { Logger } from '../../log.js';
+import { projectPath } from '../../project-files.js';
 import { HashingEmbeddings } from './hashing.js';
 import { createOpenAIEmbeddings } from './openai.js';
+import { loadWordTable, type WordTable } from './word-table.js';
+import { WordVectorEmbeddings } from './word-vectors.js';
 
 /** An embedder together with what the schema needs to know about it. */
 export interface Embedder {
@@ -35,13 +40,36 @@ export function createHashingEmbedder(dimension = 384, charNgrams = 0): Embedder
   };
 }
 
+/** The local semantic embedder over a word table (ai/embeddings/word-vectors.ts). */
+export function createWordVectorEmbedder(table: WordTable): Embedder {
+  const embeddings = new WordVectorEmbeddings(table);
+  if (embeddings.dimension !== GLOVE_DIMENSION)
+    throw new Error(
+      `the word table makes ${embeddings.dimension}-dimensional vectors, not ${GLOVE_DIMENSION}`,
+    );
+  return {
+    embeddings,
+    dimension: embeddings.dimension,
+    name: `glove-${table.dimensions}d-sif-${embeddings.dimension}`,
+    semantic: true,
+    // As the hashing embedder: local CPU, so a batch is embedded a part at a time while the last part is written.
+    textsPerCall: 250,
+  };
+}
+
 /**
  * Builds the configured embedder. For OpenAI without an explicit EMBEDDING_DIMENSION the size is learned
  * by embedding one probe text, so that the vector indexes are created with the size the model really returns.
  */
-export async function createEmbedder(config: Config): Promise<Embedder> {
+export async function createEmbedder(config: Config, log?: Logger): Promise<Embedder> {
   const { kind, dimension: asked, charNgrams } = config.embedder;
   if (kind === 'hashing') return createHashingEmbedder(asked, charNgrams);
+  if (kind === 'glove') {
+    const cacheFile =
+      config.embedder.wordVectorsCache ??
+      join(projectPath('node_modules'), '.cache', 'strata', 'word-vectors.bin');
+    return createWordVectorEmbedder(await loadWordTable(cacheFile, (message) => log?.info(message)));
+  }
   const embeddings = createOpenAIEmbeddings(config.openai, asked);
   const dimension = asked ?? (await embeddings.embedQuery('dimension probe')).length;
   return {
