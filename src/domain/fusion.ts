@@ -47,7 +47,12 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
     });
     return { entry: { id, fused: best > 0 ? sum / best : 0, ranks }, bestRank };
   });
-  return fusedEntries
+  return inFusedOrder(fusedEntries);
+}
+
+/** Fused score first, then the best single rank, then the id: equal inputs always give equal output. */
+function inFusedOrder(entries: { entry: FusedEntry; bestRank: number }[]): FusedEntry[] {
+  return entries
     .sort(
       (a, b) =>
         b.entry.fused - a.entry.fused ||
@@ -95,16 +100,10 @@ export function normalisedScoreFusion(
       entry.sum += weightOf(listIndex) * normalised;
     });
   });
-  return [...byId]
-    .map(([id, { sum, ranks }]) => ({
+  return inFusedOrder(
+    [...byId].map(([id, { sum, ranks }]) => ({
       entry: { id, fused: total > 0 ? sum / total : 0, ranks },
       bestRank: Math.min(...ranks.map((r) => r ?? Number.POSITIVE_INFINITY)),
-    }))
-    .sort(
-      (a, b) =>
-        b.entry.fused - a.entry.fused ||
-        a.bestRank - b.bestRank ||
-        (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
-    )
-    .map(({ entry }) => entry);
+    })),
+  );
 }

@@ -82,7 +82,7 @@ function featureWeight(key: string): number {
 }
 
 /** 32-bit FNV-1a; fast, well spread, and stable across processes and versions (unlike a seeded hash). */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -1,5 +1,6 @@
 import { Embeddings, type EmbeddingsParams } from '@langchain/core/embeddings';
 import { contentWords, words as wordsOf } from '../../domain/text.js';
+import { fnv1a } from './hashing.js';
 import type { WordTable } from './word-table.js';
 
 /** Dimensions after the word vectors' own that hold the words the table does not know, hashed. */
@@ -92,13 +93,4 @@ export class WordVectorEmbeddings extends Embeddings {
     norm = Math.sqrt(norm);
     return Array.from(vector, (v) => v / norm);
   }
-}
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
