@@ -11,6 +11,7 @@ import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
+import { scoreEras } from './domain/segmentation.js';
 import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
 import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
@@ -190,6 +191,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
+    scoreEras: async (groupId, request) => scoreEras(await drift.eras(groupId), request),
     exportGroup: (groupId, options) =>
       exportGroup(
         {

@@ -8,6 +8,7 @@ import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } fro
 import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
+import type { EraScoreRequest, SegmentationScore } from '../domain/segmentation.js';
 import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
 import type { TopicsOverTime } from '../domain/topics-over-time.js';
 import type { VerifyReport } from '../domain/verify.js';
@@ -49,6 +50,8 @@ export interface ApiServices {
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
+  /** The stored eras against gold boundaries; null when the group has none. */
+  scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null>;
   exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;
   profile(groupId: string): Promise<GroupProfile>;
 }

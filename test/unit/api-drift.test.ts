@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { scoreEras } from '../../src/domain/segmentation.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -89,5 +90,48 @@ describe('GET /v1/groups/:groupId/topics', () => {
     const res = await request(app).get('/v1/groups/g1/topics?level=year');
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('level');
+  });
+});
+
+describe('POST /v1/groups/:groupId/eras/score', () => {
+  const eras = [
+    { start: '2024-01-01', end: '2024-02-01' },
+    { start: '2024-02-01', end: '2024-03-01' },
+  ];
+  const scoring = createApp({
+    log: createLogger('silent'),
+    bodyLimitBytes: 10_000,
+    services: stubServices({
+      scoreEras: async (groupId, body) => (groupId === 'empty' ? null : scoreEras(eras, body)),
+    }),
+  });
+
+  it("scores the group's eras against the gold days, with the margin and window asked for", async () => {
+    const res = await request(scoring)
+      .post('/v1/groups/team/eras/score')
+      .send({ gold: ['2024-02-03'], marginDays: 2 })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      firstDay: '2024-01-01',
+      lastDay: '2024-02-29',
+      days: 60,
+      goldBoundaries: 1,
+      foundBoundaries: 1,
+      k: 30,
+      precision: 1,
+      recall: 1,
+      hausdorffDays: 2,
+    });
+  });
+
+  it('names the bad field, and answers 404 for a group without eras', async () => {
+    const bad = await request(scoring)
+      .post('/v1/groups/team/eras/score')
+      .send({ gold: ['2024-02-30x'], marginDays: -1 })
+      .expect(400);
+    const fields = new Set(bad.body.issues.map((i: { field: string }) => i.field));
+    expect(fields).toEqual(new Set(['body.gold.0', 'body.marginDays']));
+    const none = await request(scoring).post('/v1/groups/empty/eras/score').send({ gold: [] }).expect(404);
+    expect(none.body.message).toContain('has no eras yet');
   });
 });

@@ -116,7 +116,13 @@ describe('parseCommandLine: each command', () => {
   it('eras and profile', () => {
     expect(parseCommandLine(['eras', '--group', 'g1'])).toEqual({
       command: 'eras',
-      options: { groupId: 'g1', json: false },
+      options: { groupId: 'g1', json: false, marginDays: 7 },
+    });
+    expect(
+      parseCommandLine(['eras', '--group', 'g1', '--score', 'gold.csv', '--margin', '3', '--k', '10']),
+    ).toEqual({
+      command: 'eras',
+      options: { groupId: 'g1', json: false, score: 'gold.csv', marginDays: 3, k: 10 },
     });
     expect(parseCommandLine(['profile', '--group', 'g1', '--json'])).toEqual({
       command: 'profile',

@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServices } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
@@ -7,6 +10,7 @@ import type { CycleHealth } from '../../src/domain/cycle-health.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
+import { type EraScoreRequest, scoreEras } from '../../src/domain/segmentation.js';
 import { buildVerifyReport } from '../../src/domain/verify.js';
 import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
@@ -546,5 +550,45 @@ describe('main: seed', () => {
     );
     expect(r.stdout).toContain('planted eras of try-1:');
     expect(r.stderr).toContain('aggregating try-1');
+  });
+});
+
+describe('main: eras --score', () => {
+  const eras = [
+    { start: '2024-01-01', end: '2024-02-01' },
+    { start: '2024-02-05', end: '2024-03-01' },
+  ];
+  const scoring = (groupId: string, request: EraScoreRequest) =>
+    Promise.resolve(groupId === 'none' ? null : scoreEras(eras, request));
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'strata-gold-'));
+    await writeFile(join(dir, 'gold.csv'), 'boundary,label\n2024-02-01,new job\n');
+    await writeFile(join(dir, 'bad.csv'), '2024-02-01\nnext week\n');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('prints every measure, and the JSON the API answers', async () => {
+    const { backend } = fakeBackend({ services: { scoreEras: scoring } });
+    const table = await run(
+      ['eras', '--group', 'g1', '--score', join(dir, 'gold.csv'), '--margin', '5'],
+      backend,
+    );
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Pk\s+0\.\d{3} \(k = 30 days; NLTK's pk\)/);
+    expect(table.stdout).toContain('precision 1.000, recall 1.000, F1 1.000');
+    expect(table.stdout).toMatch(/Hausdorff\s+4 days/);
+    const json = await run(['eras', '--group', 'g1', '--score', join(dir, 'gold.csv'), '--json'], backend);
+    expect(JSON.parse(json.stdout)).toMatchObject({ marginDays: 7, goldBoundaries: 1, hausdorffDays: 4 });
+  });
+
+  it('names the line of a bad gold file (exit 2), and says when there are no eras (exit 1)', async () => {
+    const { backend } = fakeBackend({ services: { scoreEras: scoring } });
+    const bad = await run(['eras', '--group', 'g1', '--score', join(dir, 'bad.csv')], backend);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('line 2: "next week" is not a date');
+    const none = await run(['eras', '--group', 'none', '--score', join(dir, 'gold.csv')], backend);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('No eras for group none yet');
   });
 });

@@ -14,6 +14,7 @@ import { type ApiServices, createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
 import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { scoreEras } from '../../src/domain/segmentation.js';
 import { DatabaseUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { groupInfo, NOT_CYCLED_YET } from '../support/groups.js';
@@ -71,6 +72,14 @@ function recordingServices() {
     topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
+    scoreEras: async (_groupId, request) =>
+      scoreEras(
+        [
+          { start: '2024-01-01', end: '2024-02-01' },
+          { start: '2024-02-01', end: '2024-03-01' },
+        ],
+        request,
+      ),
     profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
     exportGroup: async function* (groupId, options) {
       yield {
@@ -138,6 +147,7 @@ describe('StrataClient against the real routes', () => {
       topicsOverTime: () => strata.topicsOverTime('team-a', { level: 'week' }),
       topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
       eras: () => strata.eras('team-a'),
+      scoreEras: () => strata.scoreEras('team-a', { gold: ['2024-02-01'] }),
       profile: () => strata.profile('team-a'),
       driftPage: () => strata.driftPage('team-a'),
       openApiDocument: () => strata.openApiDocument(),
@@ -160,6 +170,8 @@ describe('StrataClient against the real routes', () => {
     expect(results.recall).toMatchObject({ query: 'retro', k: 3, items: [] });
     expect(results.drift).toMatchObject({ level: 'month' });
     expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });
+    // The server fills in the default margin; the same day scores perfectly.
+    expect(results.scoreEras).toMatchObject({ marginDays: 7, precision: 1, recall: 1, pk: 0 });
     expect(results.openApiDocument).toMatchObject({ openapi: '3.1.0' });
     expect(results.driftPage).toMatch(/<html/i);
     expect((results.exportGroup as { kind: string }[]).map((l) => l.kind)).toEqual([

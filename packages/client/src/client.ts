@@ -16,6 +16,7 @@ import type {
   DriftChart,
   DriftSeries,
   Era,
+  EraScoreRequest,
   ExportLine,
   Group,
   GroupContext,
@@ -26,6 +27,7 @@ import type {
   Readiness,
   RecallRequest,
   RecallResponse,
+  SegmentationScore,
   SeriesQuery,
   Summary,
   SummaryDetail,
@@ -319,6 +321,17 @@ export class StrataClient {
     return this.send(this.raw.GET('/v1/groups/{groupId}/eras', { ...call, params: { path: { groupId } } }));
   }
 
+  /** POST /v1/groups/{groupId}/eras/score: the eras against gold boundaries (Pk, WindowDiff, boundary F1, Hausdorff). */
+  scoreEras(groupId: string, request: EraScoreRequest, call?: CallOptions): Promise<SegmentationScore> {
+    return this.send(
+      this.raw.POST('/v1/groups/{groupId}/eras/score', {
+        ...call,
+        params: { path: { groupId } },
+        body: request,
+      }),
+    );
+  }
+
   /** GET /v1/groups/{groupId}/profile: the current era and the topic evolution of the last 12 weeks. */
   profile(groupId: string, call?: CallOptions): Promise<GroupProfile> {
     return this.send(
@@ -401,6 +414,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupIdDriftChart: 'driftChart',
   getV1GroupsByGroupIdTopicsByNameTimeline: 'topicTimeline',
   getV1GroupsByGroupIdEras: 'eras',
+  postV1GroupsByGroupIdErasScore: 'scoreEras',
   getV1GroupsByGroupIdProfile: 'profile',
   getGroupsByGroupIdDrift: 'driftPage',
   getOpenapiJson: 'openApiDocument',

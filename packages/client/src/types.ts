@@ -28,6 +28,8 @@ export type DriftChart = Schemas['DriftChart'];
 export type TopicTimeline = Schemas['TopicTimeline'];
 export type TopicsOverTime = Schemas['TopicsOverTime'];
 export type Era = Schemas['Era'];
+export type EraScoreRequest = Schemas['EraScoreRequest'];
+export type SegmentationScore = Schemas['SegmentationScore'];
 export type GroupProfile = Schemas['GroupProfile'];
 export type VerifyReport = Schemas['VerifyReport'];
 /** One line of a group's export (NDJSON): header, memory, summary, era or end, told apart by `kind`. */

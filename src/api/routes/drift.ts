@@ -10,8 +10,10 @@ import {
   topicTimelineSchema,
 } from '../../domain/era.js';
 import { groupIdSchema } from '../../domain/memory.js';
+import { eraScoreRequestSchema, segmentationScoreSchema } from '../../domain/segmentation.js';
 import { topicsOverTimeSchema, topicsOverTimeToCsv } from '../../domain/topics-over-time.js';
 import type { ApiServices } from '../app.js';
+import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
 
@@ -100,6 +102,34 @@ export function driftRoutes(services: ApiServices) {
       params: groupParamsSchema,
       responses: { 200: { description: 'eras', schema: z.object({ eras: z.array(eraSchema) }) } },
       handler: async ({ params }) => ({ eras: await services.eras(params.groupId) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/groups/:groupId/eras/score',
+      summary:
+        "The group's eras scored against gold boundaries: Pk, WindowDiff, boundary F1 within a margin, Hausdorff",
+      tag: 'drift',
+      params: groupParamsSchema,
+      body: eraScoreRequestSchema,
+      example: { gold: ['2024-03-04', '2024-06-17'], marginDays: 7 },
+      responses: {
+        200: {
+          description: 'the scores, over the days the eras cover (Pk and WindowDiff as NLTK computes them)',
+          schema: segmentationScoreSchema,
+        },
+        400: { description: 'a gold day that is not a date, or a margin or window out of range' },
+        404: { description: 'the group has no eras yet' },
+      },
+      handler: async ({ params, body }) => {
+        const score = await services.scoreEras(params.groupId, body);
+        if (!score)
+          throw new HttpError(
+            404,
+            'not_found',
+            `group ${params.groupId} has no eras yet: eras need weeks of summaries`,
+          );
+        return score;
+      },
     }),
     defineRoute({
       method: 'get',

@@ -312,6 +312,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/eras/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The group's eras scored against gold boundaries: Pk, WindowDiff, boundary F1 within a margin, Hausdorff */
+        post: operations["postV1GroupsByGroupIdErasScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/profile": {
         parameters: {
             query?: never;
@@ -628,6 +645,17 @@ export interface components {
             earlier: boolean;
             periodCount: number;
         };
+        EraScoreRequest: {
+            /** @description Gold boundaries: the first day of each new segment (YYYY-MM-DD) */
+            gold: string[];
+            /**
+             * @description A found boundary this many days or fewer from a gold one counts as right
+             * @default 7
+             */
+            marginDays?: number;
+            /** @description The Pk and WindowDiff window in days; half the mean gold segment length by default */
+            k?: number;
+        };
         ErrorBody: {
             /**
              * @description Machine-readable code, e.g. invalid_request
@@ -940,6 +968,30 @@ export interface components {
             decay: number;
             /** @description Weight given to the hit level */
             levelWeight: number;
+        };
+        SegmentationScore: {
+            /** @description The first day scored: the first era starts on it */
+            firstDay: string;
+            /** @description The last day scored: the last era ends after it */
+            lastDay: string;
+            /** @description Units scored: the days from firstDay to lastDay */
+            days: number;
+            goldBoundaries: number;
+            foundBoundaries: number;
+            /** @description The Pk and WindowDiff window in days (default: half the mean gold segment length, as NLTK) */
+            k: number;
+            /** @description Pk (Beeferman et al. 1999), as nltk.metrics.segmentation.pk; 0 is perfect */
+            pk: number;
+            /** @description WindowDiff (Pevzner and Hearst 2002), as nltk.metrics.segmentation.windowdiff */
+            windowDiff: number;
+            marginDays: number;
+            /** @description Found boundaries within marginDays of a gold one (each used once) */
+            precision: number;
+            /** @description Gold boundaries with a found one within marginDays */
+            recall: number;
+            f1: number;
+            /** @description The farthest a boundary lies from the nearest of the other side; null when a side has none */
+            hausdorffDays: number | null;
         };
         Summary: {
             /** @example team-a:week:2024-04-29 */
@@ -2275,6 +2327,92 @@ export interface operations {
             };
             /** @description the key may not use this group (the same answer whether it exists or not) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    postV1GroupsByGroupIdErasScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gold": [
+                 *         "2024-03-04",
+                 *         "2024-06-17"
+                 *       ],
+                 *       "marginDays": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["EraScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description the scores, over the days the eras cover (Pk and WindowDiff as NLTK computes them) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentationScore"];
+                };
+            };
+            /** @description a gold day that is not a date, or a margin or window out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the group has no eras yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
