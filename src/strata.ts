@@ -11,7 +11,6 @@ import type { Readiness } from './api/routes/health.js';
 import type { Config } from './config.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { RecallRequest } from './domain/recall.js';
-import { scoreEras } from './domain/segmentation.js';
 import { buildVerifyReport } from './domain/verify.js';
 import { DriftViews } from './drift/views.js';
 import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
@@ -86,7 +85,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const runs = new CycleRunRepository(graph);
   const integrity = new VerifyRepository(graph);
   const eraRepository = new EraRepository(graph);
-  const drift = new DriftViews(eraRepository);
+  const drift = new DriftViews(eraRepository, config.eras);
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -191,7 +190,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
-    scoreEras: async (groupId, request) => scoreEras(await drift.eras(groupId), request),
+    previewEras: (groupId, request) => drift.previewEras(groupId, request),
+    scoreEras: (groupId, request) => drift.scoreEras(groupId, request),
     exportGroup: (groupId, options) =>
       exportGroup(
         {

@@ -4,7 +4,15 @@ import { legacyKey, type ScopedKey } from '../domain/api-keys.js';
 import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { DriftChart } from '../domain/drift-chart.js';
-import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
+import type {
+  DriftResponse,
+  Era,
+  EraPreview,
+  EraPreviewRequest,
+  GroupProfile,
+  SeriesQuery,
+  TopicTimeline,
+} from '../domain/era.js';
 import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
@@ -50,7 +58,9 @@ export interface ApiServices {
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
-  /** The stored eras against gold boundaries; null when the group has none. */
+  /** What-if detection: the eras other parameters give, from the stored series; nothing is written. */
+  previewEras(groupId: string, request: EraPreviewRequest): Promise<EraPreview>;
+  /** The stored eras, or a preview's, against gold boundaries; null when there are none. */
   scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null>;
   exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;
   profile(groupId: string): Promise<GroupProfile>;

@@ -20,6 +20,85 @@ export const eraSchema = z
 
 export type Era = z.infer<typeof eraSchema>;
 
+/** The detector's parameters a what-if run may change; each left out takes the group's setting or the default. */
+export const eraPreviewRequestSchema = z
+  .strictObject({
+    minDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .optional()
+      .meta({ description: 'Shortest era, in days (ERA_MIN_DAYS)' }),
+    maxEras: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: 'Eras kept distinct; older ones fold into one earlier era (ERA_MAX_COUNT)' }),
+    penalty: z
+      .number()
+      .positive()
+      .optional()
+      .meta({ description: 'Change-point penalty (PELT); by default read from the noise of the series' }),
+    minPeriods: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .meta({ description: 'Fewest pooled days in an era, however long it lasts (3)' }),
+    minMessages: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .meta({ description: 'Days with fewer messages are pooled with the next ones, within a week (8)' }),
+    silenceWeight: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'How much cheaper a boundary after a long silence is (0.1)' }),
+    minShift: z.number().min(0).max(10).optional().meta({
+      description: 'Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1)',
+    }),
+  })
+  .meta({ id: 'EraPreviewRequest' });
+
+export type EraPreviewRequest = z.output<typeof eraPreviewRequestSchema>;
+
+export const eraPreviewSchema = z
+  .object({
+    parameters: z
+      .object({
+        minDays: z.number().int(),
+        maxEras: z.number().int(),
+        penalty: z.number().nullable().meta({ description: 'Null: read from the noise of the series' }),
+        minPeriods: z.number().int(),
+        minMessages: z.number().int(),
+        silenceWeight: z.number(),
+        minShift: z.number(),
+      })
+      .meta({ description: 'Every parameter the run used, defaults filled in' }),
+    days: z.number().int().meta({ description: 'Day summaries the detector read' }),
+    eras: z.array(
+      z.object({
+        start: z.string(),
+        end: z.string().meta({ description: 'Exclusive' }),
+        theme: z.string(),
+        keyTopics: z.array(z.string()),
+        current: z.boolean(),
+        earlier: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'EraPreview' });
+
+export type EraPreview = z.infer<typeof eraPreviewSchema>;
+
 export const groupProfileSchema = z
   .object({
     groupId: z.string(),

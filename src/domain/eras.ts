@@ -5,6 +5,7 @@
  * calendar days, and a long silence makes a boundary cheaper.
  */
 import { defaultPenalty, detectChangePoints, estimateNoise } from './changepoints.js';
+import type { EraPreview, EraPreviewRequest } from './era.js';
 import {
   binPeriods,
   type EraBin,
@@ -16,7 +17,9 @@ import {
   sortPeriods,
 } from './era-series.js';
 import { describeEras } from './era-themes.js';
+import { speakerNameWords } from './period-topics.js';
 import { addDays, daysBetween } from './periods.js';
+import { themeTermFilter } from './theme-words.js';
 import { compareNames } from './topics.js';
 
 export type { EraPeriod } from './era-series.js';
@@ -350,4 +353,84 @@ export function weeksByEra(weekStarts: readonly string[], eras: readonly { start
     out[k]?.push(week);
   }
   return out;
+}
+
+/** What the detector reads of one day summary (graph/eras.ts DayRow has these fields). */
+export interface DaySignal {
+  /** YYYY-MM-DD */
+  day: string;
+  messageCount: number | null;
+  topics: string[] | null;
+  topicWeights: number[] | null;
+  activeUsers: string[] | null;
+  embedding: number[] | null;
+}
+
+/** A day summary as one period of the era series. */
+export function eraPeriodOf(row: DaySignal): EraPeriod {
+  return {
+    periodStart: row.day,
+    periodEnd: addDays(row.day, 1),
+    embedding: row.embedding,
+    topics: (row.topics ?? []).map((name, i) => ({ name, weight: row.topicWeights?.[i] ?? 0 })),
+    messageCount: row.messageCount,
+    speakers: row.activeUsers ?? [],
+  };
+}
+
+/** Which topic names may describe an era of these days: not the speakers' own names. */
+export function eraTermFilter(rows: readonly DaySignal[]): (term: string) => boolean {
+  return themeTermFilter(speakerNameWords(rows.flatMap((d) => d.activeUsers ?? [])));
+}
+
+/**
+ * The eras the cycle's rule gives a whole day series at once: `updateEras` with no era before it, as the first cycle
+ * after an import computes them. What-if detection runs this with other options; nothing is written.
+ */
+export function erasFromScratch(
+  rows: readonly DaySignal[],
+  options: Omit<EraOptions, 'keepTerm'>,
+): EraState | null {
+  if (rows.length === 0) return null;
+  return updateEras({
+    closed: [],
+    current: null,
+    periods: rows.map(eraPeriodOf),
+    options: { ...options, keepTerm: eraTermFilter(rows) },
+  });
+}
+
+/**
+ * What-if detection: the eras a day series gives with these parameters, each left out taking the group's setting
+ * (minDays, maxEras) or the detector's default. The same rule as the cycle's, on the whole series at once.
+ */
+export function previewEras(
+  rows: readonly DaySignal[],
+  request: EraPreviewRequest,
+  settings: { minDays: number; maxEras: number },
+): EraPreview {
+  const parameters = {
+    minDays: request.minDays ?? settings.minDays,
+    maxEras: request.maxEras ?? settings.maxEras,
+    penalty: request.penalty ?? null,
+    minPeriods: request.minPeriods ?? ERA_DEFAULTS.minPeriods,
+    minMessages: request.minMessages ?? ERA_DEFAULTS.minMessages,
+    silenceWeight: request.silenceWeight ?? ERA_DEFAULTS.silenceWeight,
+    minShift: request.minShift ?? ERA_DEFAULTS.minShift,
+  };
+  const { penalty, ...rest } = parameters;
+  const state = erasFromScratch(rows, penalty === null ? rest : { ...rest, penalty });
+  const segments = state ? [...state.closed, state.current] : [];
+  return {
+    parameters,
+    days: rows.length,
+    eras: segments.map((segment, k) => ({
+      start: segment.start,
+      end: segment.end,
+      theme: segment.theme,
+      keyTopics: segment.keyTopics,
+      current: k === segments.length - 1,
+      earlier: segment.earlier,
+    })),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eraPreviewRequestSchema } from './era.js';
 
 /**
  * How well a segmentation of a time line (eras) agrees with gold boundaries, with the measures topic-segmentation
@@ -32,6 +33,9 @@ export const eraScoreRequestSchema = z
       .meta({ description: 'A found boundary this many days or fewer from a gold one counts as right' }),
     k: z.number().int().min(1).optional().meta({
       description: 'The Pk and WindowDiff window in days; half the mean gold segment length by default',
+    }),
+    preview: eraPreviewRequestSchema.optional().meta({
+      description: 'Score the eras these parameters give (as eras/preview) instead of the stored ones',
     }),
   })
   .meta({ id: 'EraScoreRequest' });

@@ -1,14 +1,28 @@
 import { driftSeries, type PeriodPoint } from '../domain/drift.js';
 import { DRIFT_MEASURES, type DriftChart } from '../domain/drift-chart.js';
-import type { DriftResponse, Era, GroupProfile, SeriesQuery, TopicTimeline } from '../domain/era.js';
+import type {
+  DriftResponse,
+  Era,
+  EraPreview,
+  EraPreviewRequest,
+  GroupProfile,
+  SeriesQuery,
+  TopicTimeline,
+} from '../domain/era.js';
+import { previewEras } from '../domain/eras.js';
 import { addDays } from '../domain/periods.js';
+import { type EraScoreRequest, type SegmentationScore, scoreEras } from '../domain/segmentation.js';
 import { normalizeTopic, topicId } from '../domain/topics.js';
 import { type TopicsOverTime, topicsOverTime } from '../domain/topics-over-time.js';
 import type { EraRepository, SeriesRow, StoredEra } from '../graph/eras.js';
 
 /** What researchers read: drift series, topics over time, eras, the group profile, topic timelines, the drift chart. */
 export class DriftViews {
-  constructor(private readonly repo: EraRepository) {}
+  constructor(
+    private readonly repo: EraRepository,
+    /** The group's era settings (ERA_MIN_DAYS, ERA_MAX_COUNT): what a what-if run changes from. */
+    private readonly eraSettings: { minDays: number; maxEras: number },
+  ) {}
 
   async drift(groupId: string, query: SeriesQuery): Promise<DriftResponse> {
     const rows = await this.repo.series(groupId, query.level, query, true);
@@ -17,6 +31,19 @@ export class DriftViews {
 
   async eras(groupId: string): Promise<Era[]> {
     return (await this.repo.list(groupId)).map(toEra);
+  }
+
+  /** What-if detection over the group's stored day series; nothing is written. */
+  async previewEras(groupId: string, request: EraPreviewRequest): Promise<EraPreview> {
+    return previewEras(await this.repo.daySeries(groupId, null), request, this.eraSettings);
+  }
+
+  /** The stored eras, or a preview's, against gold boundaries; null when there are none to score. */
+  async scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null> {
+    const eras = request.preview
+      ? (await this.previewEras(groupId, request.preview)).eras
+      : await this.eras(groupId);
+    return scoreEras(eras, request);
   }
 
   async profile(groupId: string): Promise<GroupProfile> {

@@ -1,9 +1,7 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
-import { type EraPeriod, type EraSegment, updateEras, weeksByEra } from '../domain/eras.js';
-import { speakerNameWords } from '../domain/period-topics.js';
+import { type EraSegment, eraPeriodOf, eraTermFilter, updateEras, weeksByEra } from '../domain/eras.js';
 import { addDays, startOfLocalDay } from '../domain/periods.js';
-import { themeTermFilter } from '../domain/theme-words.js';
 import { topicId } from '../domain/topics.js';
 import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
 import { type CycleContext, noteFallback } from './cycle-context.js';
@@ -32,12 +30,11 @@ export async function rollupEras(
   if (!newDay && weekStarts.every((w) => linked.has(w))) return counts;
   if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
 
-  const keepTerm = themeTermFilter(speakerNameWords(days.flatMap((d) => d.activeUsers ?? [])));
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
     current: current ? toSegment(current) : null,
-    periods: days.map(toEraPeriod),
-    options: { minDays: settings.minDays, maxEras: settings.maxEras, keepTerm },
+    periods: days.map(eraPeriodOf),
+    options: { minDays: settings.minDays, maxEras: settings.maxEras, keepTerm: eraTermFilter(days) },
   });
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
   const children = weeksByEra(
@@ -88,17 +85,6 @@ function toSegment(era: StoredEra): EraSegment {
     keyTopics: era.keyTopics ?? [],
     theme: era.theme,
     earlier: era.earlier ?? false,
-  };
-}
-
-function toEraPeriod(row: DayRow): EraPeriod {
-  return {
-    periodStart: row.day,
-    periodEnd: addDays(row.day, 1),
-    embedding: row.embedding,
-    topics: (row.topics ?? []).map((name, i) => ({ name, weight: row.topicWeights?.[i] ?? 0 })),
-    messageCount: row.messageCount,
-    speakers: row.activeUsers ?? [],
   };
 }
 

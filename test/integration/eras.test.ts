@@ -59,6 +59,35 @@ describeNeo4j('eras and topics against Neo4j', () => {
     }
   });
 
+  it('previews the stored eras with the group settings, other eras with other ones, and scores either', async () => {
+    for (const g of groups) {
+      const stored = await strata.services.eras(g.id);
+      const same = await strata.services.previewEras(g.id, {});
+      // Imported at once and cycled once: the preview runs the cycle's rule on the same series.
+      expect(same.eras.map((e) => [e.start, e.end, e.current, e.earlier, e.keyTopics])).toEqual(
+        stored.map((e) => [e.start, e.end, e.current, e.earlier, e.keyTopics]),
+      );
+      expect(same.parameters).toMatchObject({ minDays: 14, maxEras: 10, penalty: null });
+      // Eras of at least 120 days: fewer of them, and nothing written.
+      const longer = await strata.services.previewEras(g.id, { minDays: 120 });
+      expect(longer.eras.length).toBeLessThan(stored.length);
+      for (const era of longer.eras.slice(0, -1))
+        expect(days(era.end, era.start)).toBeGreaterThanOrEqual(120);
+      expect(await strata.services.eras(g.id)).toEqual(stored);
+
+      const gold = g.planted.slice(1).map((e) => e.start);
+      const storedScore = await strata.services.scoreEras(g.id, { gold, marginDays: 7 });
+      expect(storedScore).toMatchObject({ recall: 1, precision: 1 });
+      const previewScore = await strata.services.scoreEras(g.id, {
+        gold,
+        marginDays: 7,
+        preview: { minDays: 120 },
+      });
+      expect(previewScore?.recall).toBeLessThan(1);
+      expect(previewScore?.foundBoundaries).toBe(longer.eras.length - 1);
+    }
+  });
+
   it('gives each era a theme, key topics, one current era, and a NEXT_PERIOD chain', async () => {
     const [g] = groups;
     const eras = await strata.services.eras(g?.id as string);

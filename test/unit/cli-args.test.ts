@@ -124,6 +124,18 @@ describe('parseCommandLine: each command', () => {
       command: 'eras',
       options: { groupId: 'g1', json: false, score: 'gold.csv', marginDays: 3, k: 10 },
     });
+    expect(
+      parseCommandLine(['eras', '--group', 'g1', '--preview', '--min-days', '21', '--penalty', '2.5']),
+    ).toEqual({
+      command: 'eras',
+      options: { groupId: 'g1', json: false, marginDays: 7, preview: { minDays: 21, penalty: 2.5 } },
+    });
+    expect(() => parseCommandLine(['eras', '--group', 'g1', '--min-days', '21'])).toThrow(
+      /go with --preview/,
+    );
+    expect(() => parseCommandLine(['eras', '--group', 'g1', '--preview', '--max-eras', '2.5'])).toThrow(
+      /--max-eras/,
+    );
     expect(parseCommandLine(['profile', '--group', 'g1', '--json'])).toEqual({
       command: 'profile',
       options: { groupId: 'g1', json: true },

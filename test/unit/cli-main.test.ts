@@ -582,6 +582,53 @@ describe('main: eras --score', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ marginDays: 7, goldBoundaries: 1, hausdorffDays: 4 });
   });
 
+  it("previews other parameters, and scores the preview's eras", async () => {
+    const asked: unknown[] = [];
+    const { backend } = fakeBackend({
+      services: {
+        scoreEras: async (groupId, request) => {
+          asked.push(request.preview);
+          return scoring(groupId, request);
+        },
+        previewEras: async (_groupId, request) => {
+          asked.push(request);
+          return {
+            parameters: {
+              minDays: request.minDays ?? 14,
+              maxEras: 10,
+              penalty: null,
+              minPeriods: 3,
+              minMessages: 8,
+              silenceWeight: 0.1,
+              minShift: 0.1,
+            },
+            days: 60,
+            eras: [
+              {
+                start: '2024-01-01',
+                end: '2024-03-01',
+                theme: 'garden · seedlings',
+                keyTopics: ['garden'],
+                current: true,
+                earlier: false,
+              },
+            ],
+          };
+        },
+      },
+    });
+    const preview = await run(['eras', '--group', 'g1', '--preview', '--min-days', '30'], backend);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('over 60 day summaries (nothing written): min days 30');
+    expect(preview.stdout).toMatch(/2024-01-01\s+2024-03-01\s+current\s+garden · seedlings/);
+    const scored = await run(
+      ['eras', '--group', 'g1', '--preview', '--score', join(dir, 'gold.csv')],
+      backend,
+    );
+    expect(scored.code).toBe(0);
+    expect(asked).toEqual([{ minDays: 30 }, {}]);
+  });
+
   it('names the line of a bad gold file (exit 2), and says when there are no eras (exit 1)', async () => {
     const { backend } = fakeBackend({ services: { scoreEras: scoring } });
     const bad = await run(['eras', '--group', 'g1', '--score', join(dir, 'bad.csv')], backend);

@@ -72,6 +72,19 @@ function recordingServices() {
     topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
+    previewEras: async (_groupId, request) => ({
+      parameters: {
+        minDays: request.minDays ?? 14,
+        maxEras: 10,
+        penalty: null,
+        minPeriods: 3,
+        minMessages: 8,
+        silenceWeight: 0.1,
+        minShift: 0.1,
+      },
+      days: 0,
+      eras: [],
+    }),
     scoreEras: async (_groupId, request) =>
       scoreEras(
         [
@@ -147,6 +160,7 @@ describe('StrataClient against the real routes', () => {
       topicsOverTime: () => strata.topicsOverTime('team-a', { level: 'week' }),
       topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
       eras: () => strata.eras('team-a'),
+      previewEras: () => strata.previewEras('team-a', { minDays: 21 }),
       scoreEras: () => strata.scoreEras('team-a', { gold: ['2024-02-01'] }),
       profile: () => strata.profile('team-a'),
       driftPage: () => strata.driftPage('team-a'),
@@ -172,6 +186,7 @@ describe('StrataClient against the real routes', () => {
     expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });
     // The server fills in the default margin; the same day scores perfectly.
     expect(results.scoreEras).toMatchObject({ marginDays: 7, precision: 1, recall: 1, pk: 0 });
+    expect(results.previewEras).toMatchObject({ parameters: { minDays: 21, penalty: null }, eras: [] });
     expect(results.openApiDocument).toMatchObject({ openapi: '3.1.0' });
     expect(results.driftPage).toMatch(/<html/i);
     expect((results.exportGroup as { kind: string }[]).map((l) => l.kind)).toEqual([

@@ -16,6 +16,8 @@ import type {
   DriftChart,
   DriftSeries,
   Era,
+  EraPreview,
+  EraPreviewRequest,
   EraScoreRequest,
   ExportLine,
   Group,
@@ -321,6 +323,17 @@ export class StrataClient {
     return this.send(this.raw.GET('/v1/groups/{groupId}/eras', { ...call, params: { path: { groupId } } }));
   }
 
+  /** POST /v1/groups/{groupId}/eras/preview: the eras other detector parameters give; nothing is written. */
+  previewEras(groupId: string, request: EraPreviewRequest = {}, call?: CallOptions): Promise<EraPreview> {
+    return this.send(
+      this.raw.POST('/v1/groups/{groupId}/eras/preview', {
+        ...call,
+        params: { path: { groupId } },
+        body: request,
+      }),
+    );
+  }
+
   /** POST /v1/groups/{groupId}/eras/score: the eras against gold boundaries (Pk, WindowDiff, boundary F1, Hausdorff). */
   scoreEras(groupId: string, request: EraScoreRequest, call?: CallOptions): Promise<SegmentationScore> {
     return this.send(
@@ -414,6 +427,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupIdDriftChart: 'driftChart',
   getV1GroupsByGroupIdTopicsByNameTimeline: 'topicTimeline',
   getV1GroupsByGroupIdEras: 'eras',
+  postV1GroupsByGroupIdErasPreview: 'previewEras',
   postV1GroupsByGroupIdErasScore: 'scoreEras',
   getV1GroupsByGroupIdProfile: 'profile',
   getGroupsByGroupIdDrift: 'driftPage',

@@ -3,6 +3,8 @@ import { driftToCsv } from '../../domain/drift.js';
 import { driftChartSchema } from '../../domain/drift-chart.js';
 import {
   driftResponseSchema,
+  eraPreviewRequestSchema,
+  eraPreviewSchema,
   eraSchema,
   groupProfileSchema,
   type SeriesQuery,
@@ -102,6 +104,25 @@ export function driftRoutes(services: ApiServices) {
       params: groupParamsSchema,
       responses: { 200: { description: 'eras', schema: z.object({ eras: z.array(eraSchema) }) } },
       handler: async ({ params }) => ({ eras: await services.eras(params.groupId) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/groups/:groupId/eras/preview',
+      summary:
+        'What-if era detection: the eras other detector parameters give, from the stored series; writes nothing',
+      tag: 'drift',
+      params: groupParamsSchema,
+      body: eraPreviewRequestSchema,
+      example: { minDays: 21, maxEras: 6 },
+      responses: {
+        200: {
+          description:
+            'the eras and every parameter used; with none changed, what a cycle computes from the whole history at once',
+          schema: eraPreviewSchema,
+        },
+        400: { description: 'a parameter out of range, or one the detector does not have' },
+      },
+      handler: async ({ params, body }) => services.previewEras(params.groupId, body),
     }),
     defineRoute({
       method: 'post',

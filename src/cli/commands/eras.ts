@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Era } from '../../domain/era.js';
+import type { Era, EraPreview, EraPreviewRequest } from '../../domain/era.js';
 import { parseGoldBoundaries } from '../../domain/segmentation.js';
 import { type CommandContext, type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -13,17 +13,25 @@ export interface ErasOptions {
   score?: string;
   marginDays: number;
   k?: number;
+  /** What-if parameters: list (or score) the eras they give instead of the stored ones. */
+  preview?: EraPreviewRequest;
 }
 
 export const erasCommand: CommandSpec<ErasOptions> = {
   name: 'eras',
-  summary: "List a group's eras, oldest first, the current one last; or score them against gold boundaries",
-  synopsis: '--group <id> [--score <gold.csv> [--margin <days>] [--k <days>]] [--json]',
+  summary:
+    "List a group's eras, oldest first, the current one last; preview other parameters; score against gold",
+  synopsis:
+    '--group <id> [--preview [--min-days <n>] [--max-eras <n>] [--penalty <x>]] ' +
+    '[--score <gold.csv> [--margin <days>] [--k <days>]] [--json]',
   description:
     'With --score, the eras are scored against the gold boundaries in the file (the first field of each line a\n' +
     'date, the first day of a new segment; a header line is allowed): Pk and WindowDiff as NLTK computes them\n' +
     '(k: half the mean gold segment length unless --k), boundary precision, recall and F1 within --margin days\n' +
-    '(default 7), and the Hausdorff distance in days.',
+    '(default 7), and the Hausdorff distance in days.\n' +
+    'With --preview, the eras other detector parameters give, from the stored series (nothing is written): with\n' +
+    "none changed, what a cycle computes from the whole history at once. With --score too, the preview's eras\n" +
+    'are scored.',
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to list (required)' },
     score: {
@@ -41,22 +49,44 @@ export const erasCommand: CommandSpec<ErasOptions> = {
       value: '<days>',
       description: 'Window of Pk and WindowDiff (half the mean gold segment)',
     },
+    preview: { type: 'boolean', description: 'The eras other parameters give, written nowhere' },
+    'min-days': { type: 'string', value: '<n>', description: 'Shortest era in days, with --preview' },
+    'max-eras': { type: 'string', value: '<n>', description: 'Eras kept distinct, with --preview' },
+    penalty: { type: 'string', value: '<x>', description: 'Change-point penalty, with --preview' },
     ...JSON_FLAG,
   },
   parse: (flags) => {
     const score = flags.string('score');
-    const k = flags.string('k') === undefined ? undefined : flags.int('k', 1, { min: 1, max: 100_000 });
+    const whole = (name: string, range: { min: number; max: number }) =>
+      flags.string(name) === undefined ? undefined : flags.int(name, range.min, range);
+    const asked = {
+      minDays: whole('min-days', { min: 0, max: 3650 }),
+      maxEras: whole('max-eras', { min: 1, max: 100 }),
+      penalty: flags.number('penalty', { min: 1e-9, max: 1e9 }),
+    };
+    const parameters = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
+    const preview = flags.boolean('preview');
+    if (!preview && Object.keys(parameters).length > 0)
+      throw flags.usage('--min-days, --max-eras and --penalty go with --preview');
+    const k = whole('k', { min: 1, max: 100_000 });
     return {
       groupId: flags.requiredGroup(),
       json: flags.boolean('json'),
       ...(score ? { score } : {}),
       marginDays: flags.int('margin', 7, { min: 0, max: 365 }),
       ...(k === undefined ? {} : { k }),
+      ...(preview ? { preview: parameters } : {}),
     };
   },
   needs: 'schema',
   async run(options, { backend, stdout, stderr }) {
     if (options.score) return scoreAgainstGold(options, options.score, { backend, stdout, stderr });
+    if (options.preview) {
+      const preview = await backend.services.previewEras(options.groupId, options.preview);
+      if (options.json) printJson(stdout, preview);
+      else printPreview(stdout, options.groupId, preview);
+      return EXIT.ok;
+    }
     const eras = await backend.services.eras(options.groupId);
     if (options.json) printJson(stdout, { eras });
     else printEras(stdout, options.groupId, eras);
@@ -76,7 +106,12 @@ async function scoreAgainstGold(
     stderr.write(`${file}: ${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  const request = { gold, marginDays: options.marginDays, ...(options.k ? { k: options.k } : {}) };
+  const request = {
+    gold,
+    marginDays: options.marginDays,
+    ...(options.k ? { k: options.k } : {}),
+    ...(options.preview ? { preview: options.preview } : {}),
+  };
   const score = await backend.services.scoreEras(options.groupId, request);
   if (!score) {
     stdout.write(`No eras for group ${options.groupId} yet: nothing to score.\n`);
@@ -131,6 +166,26 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
         e.keyTopics.join(', '),
         e.theme,
       ]),
+      tableWidth(out),
+    ),
+  );
+  out.write('(end is exclusive)\n');
+}
+
+function printPreview(out: OutStream, groupId: string, preview: EraPreview): void {
+  const p = preview.parameters;
+  out.write(
+    `Preview for group ${groupId} over ${preview.days} day summaries (nothing written): min days ${p.minDays}, ` +
+      `max eras ${p.maxEras}, penalty ${p.penalty ?? 'from the noise of the series'}\n`,
+  );
+  if (preview.eras.length === 0) {
+    out.write('No eras: the group has no day summaries yet (strata aggregate).\n');
+    return;
+  }
+  out.write(
+    formatTable(
+      [{ header: 'start' }, { header: 'end' }, { header: '' }, { header: 'theme', flex: true, min: 20 }],
+      preview.eras.map((e) => [e.start, e.end, e.current ? 'current' : e.earlier ? 'earlier' : '', e.theme]),
       tableWidth(out),
     ),
   );

@@ -312,6 +312,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/eras/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What-if era detection: the eras other detector parameters give, from the stored series; writes nothing */
+        post: operations["postV1GroupsByGroupIdErasPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/eras/score": {
         parameters: {
             query?: never;
@@ -645,6 +662,46 @@ export interface components {
             earlier: boolean;
             periodCount: number;
         };
+        EraPreview: {
+            /** @description Every parameter the run used, defaults filled in */
+            parameters: {
+                minDays: number;
+                maxEras: number;
+                /** @description Null: read from the noise of the series */
+                penalty: number | null;
+                minPeriods: number;
+                minMessages: number;
+                silenceWeight: number;
+                minShift: number;
+            };
+            /** @description Day summaries the detector read */
+            days: number;
+            eras: {
+                start: string;
+                /** @description Exclusive */
+                end: string;
+                theme: string;
+                keyTopics: string[];
+                current: boolean;
+                earlier: boolean;
+            }[];
+        };
+        EraPreviewRequest: {
+            /** @description Shortest era, in days (ERA_MIN_DAYS) */
+            minDays?: number;
+            /** @description Eras kept distinct; older ones fold into one earlier era (ERA_MAX_COUNT) */
+            maxEras?: number;
+            /** @description Change-point penalty (PELT); by default read from the noise of the series */
+            penalty?: number;
+            /** @description Fewest pooled days in an era, however long it lasts (3) */
+            minPeriods?: number;
+            /** @description Days with fewer messages are pooled with the next ones, within a week (8) */
+            minMessages?: number;
+            /** @description How much cheaper a boundary after a long silence is (0.1) */
+            silenceWeight?: number;
+            /** @description Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1) */
+            minShift?: number;
+        };
         EraScoreRequest: {
             /** @description Gold boundaries: the first day of each new segment (YYYY-MM-DD) */
             gold: string[];
@@ -655,6 +712,8 @@ export interface components {
             marginDays?: number;
             /** @description The Pk and WindowDiff window in days; half the mean gold segment length by default */
             k?: number;
+            /** @description Score the eras these parameters give (as eras/preview) instead of the stored ones */
+            preview?: components["schemas"]["EraPreviewRequest"];
         };
         ErrorBody: {
             /**
@@ -2314,6 +2373,80 @@ export interface operations {
                     "application/json": {
                         eras: components["schemas"]["Era"][];
                     };
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    postV1GroupsByGroupIdErasPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "minDays": 21,
+                 *       "maxEras": 6
+                 *     }
+                 */
+                "application/json": components["schemas"]["EraPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description the eras and every parameter used; with none changed, what a cycle computes from the whole history at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EraPreview"];
+                };
+            };
+            /** @description a parameter out of range, or one the detector does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description missing or wrong bearer key */
