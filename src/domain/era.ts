@@ -83,7 +83,21 @@ export const eraPreviewSchema = z
         minShift: z.number(),
       })
       .meta({ description: 'Every parameter the run used, defaults filled in' }),
-    days: z.number().int().meta({ description: 'Day summaries the detector read' }),
+    detector: z
+      .string()
+      .meta({ description: 'The detector and its version: the same data and parameters give the same eras' }),
+    cut: z
+      .object({
+        from: z.string().nullable().meta({ description: 'The first day summary read (YYYY-MM-DD)' }),
+        to: z.string().nullable().meta({ description: 'The last day summary read' }),
+        days: z.number().int().meta({ description: 'Day summaries read' }),
+        messages: z.number().int().meta({ description: 'Messages they summarise' }),
+      })
+      .meta({ description: 'The data the detector read' }),
+    breakpoints: z.array(z.number().int()).meta({
+      description:
+        "The eras' ends as ruptures returns them: for each era, the index into the day series of the day after it, the last being the number of days",
+    }),
     eras: z.array(
       z.object({
         start: z.string(),

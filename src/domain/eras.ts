@@ -62,6 +62,9 @@ export interface EraState {
 
 export const ERA_DEFAULTS = { minPeriods: 3, minMessages: 8, silenceWeight: 0.1, minShift: 0.1 } as const;
 
+/** Names the rule below; a change to what it computes from the same data and parameters gets a new version. */
+export const ERA_DETECTOR = 'strata-pelt/1';
+
 /**
  * A boundary found with the newest period is kept only when one is also found without it, on the same period or
  * a neighbouring one (or within this many days): a closed era can never be corrected, so a boundary that moves
@@ -421,9 +424,21 @@ export function previewEras(
   const { penalty, ...rest } = parameters;
   const state = erasFromScratch(rows, penalty === null ? rest : { ...rest, penalty });
   const segments = state ? [...state.closed, state.current] : [];
+  const days = rows.map((r) => r.day).sort();
   return {
     parameters,
-    days: rows.length,
+    detector: ERA_DETECTOR,
+    cut: {
+      from: days[0] ?? null,
+      to: days.at(-1) ?? null,
+      days: days.length,
+      messages: rows.reduce((sum, r) => sum + (r.messageCount ?? 0), 0),
+    },
+    // ruptures' convention: each segment's end as an index into the series, exclusive; the last is its length.
+    breakpoints: segments.map((segment) => {
+      const after = days.findIndex((day) => day >= segment.end);
+      return after < 0 ? days.length : after;
+    }),
     eras: segments.map((segment, k) => ({
       start: segment.start,
       end: segment.end,

@@ -602,7 +602,9 @@ describe('main: eras --score', () => {
               silenceWeight: 0.1,
               minShift: 0.1,
             },
-            days: 60,
+            detector: 'strata-pelt/1',
+            cut: { from: null, to: null, days: 60, messages: 0 },
+            breakpoints: [],
             eras: [
               {
                 start: '2024-01-01',
@@ -619,7 +621,7 @@ describe('main: eras --score', () => {
     });
     const preview = await run(['eras', '--group', 'g1', '--preview', '--min-days', '30'], backend);
     expect(preview.code).toBe(0);
-    expect(preview.stdout).toContain('over 60 day summaries (nothing written): min days 30');
+    expect(preview.stdout).toContain('over 60 day summaries (nothing written), strata-pelt/1: min days 30');
     expect(preview.stdout).toMatch(/2024-01-01\s+2024-03-01\s+current\s+garden · seedlings/);
     const scored = await run(
       ['eras', '--group', 'g1', '--preview', '--score', join(dir, 'gold.csv')],

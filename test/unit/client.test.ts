@@ -82,7 +82,9 @@ function recordingServices() {
         silenceWeight: 0.1,
         minShift: 0.1,
       },
-      days: 0,
+      detector: 'strata-pelt/1',
+      cut: { from: null, to: null, days: 0, messages: 0 },
+      breakpoints: [],
       eras: [],
     }),
     scoreEras: async (_groupId, request) =>

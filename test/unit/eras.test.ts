@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../seed/generator.js';
 import {
+  type DaySignal,
+  ERA_DETECTOR,
   type EraOptions,
   type EraPeriod,
   type EraSegment,
+  previewEras,
   segmentEras,
   updateEras,
   weeksByEra,
@@ -298,5 +301,42 @@ describe('weeksByEra', () => {
     const eras = [{ start: '2024-01-03' }, { start: '2024-01-12' }];
     expect(weeksByEra(weeks, eras)).toEqual([['2023-12-25', '2024-01-01', '2024-01-08'], ['2024-01-15']]);
     expect(weeksByEra(weeks, [])).toEqual([]);
+  });
+});
+
+describe('previewEras', () => {
+  /** The synthetic history as the day rows the graph returns. */
+  const asDays = (periods: EraPeriod[]): DaySignal[] =>
+    periods.map((p) => ({
+      day: p.periodStart,
+      messageCount: p.messageCount ?? null,
+      topics: p.topics.map((t) => t.name),
+      topicWeights: p.topics.map((t) => t.weight),
+      activeUsers: [...(p.speakers ?? [])],
+      embedding: p.embedding,
+    }));
+
+  it('gives the eras, the parameters used, the data cut and ruptures-style breakpoints', () => {
+    const rows = asDays(history([40, 35, 45], 3));
+    const preview = previewEras(rows, {}, { minDays: 14, maxEras: 10 });
+    expect(preview.eras.map((e) => e.start)).toEqual([dayOf(0), dayOf(40), dayOf(75)]);
+    expect(preview.eras.map((e) => e.current)).toEqual([false, false, true]);
+    // Each era's end as an index into the 120 days, the last being their number, as ruptures returns them.
+    expect(preview.breakpoints).toEqual([40, 75, 120]);
+    expect(preview.cut).toEqual({ from: dayOf(0), to: dayOf(119), days: 120, messages: 2400 });
+    expect(preview.parameters).toEqual({
+      minDays: 14,
+      maxEras: 10,
+      penalty: null,
+      minPeriods: 3,
+      minMessages: 8,
+      silenceWeight: 0.1,
+      minShift: 0.1,
+    });
+    expect(preview.detector).toBe(ERA_DETECTOR);
+    // The same data and parameters, the same eras; other parameters, others.
+    expect(previewEras(rows, {}, { minDays: 14, maxEras: 10 })).toEqual(preview);
+    expect(previewEras(rows, { minDays: 50 }, { minDays: 14, maxEras: 10 }).eras.length).toBeLessThan(3);
+    expect(previewEras([], {}, { minDays: 14, maxEras: 10 })).toMatchObject({ eras: [], breakpoints: [] });
   });
 });

@@ -175,8 +175,8 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
 function printPreview(out: OutStream, groupId: string, preview: EraPreview): void {
   const p = preview.parameters;
   out.write(
-    `Preview for group ${groupId} over ${preview.days} day summaries (nothing written): min days ${p.minDays}, ` +
-      `max eras ${p.maxEras}, penalty ${p.penalty ?? 'from the noise of the series'}\n`,
+    `Preview for group ${groupId} over ${preview.cut.days} day summaries (nothing written), ${preview.detector}: ` +
+      `min days ${p.minDays}, max eras ${p.maxEras}, penalty ${p.penalty ?? 'from the noise of the series'}\n`,
   );
   if (preview.eras.length === 0) {
     out.write('No eras: the group has no day summaries yet (strata aggregate).\n');

@@ -674,8 +674,21 @@ export interface components {
                 silenceWeight: number;
                 minShift: number;
             };
-            /** @description Day summaries the detector read */
-            days: number;
+            /** @description The detector and its version: the same data and parameters give the same eras */
+            detector: string;
+            /** @description The data the detector read */
+            cut: {
+                /** @description The first day summary read (YYYY-MM-DD) */
+                from: string | null;
+                /** @description The last day summary read */
+                to: string | null;
+                /** @description Day summaries read */
+                days: number;
+                /** @description Messages they summarise */
+                messages: number;
+            };
+            /** @description The eras' ends as ruptures returns them: for each era, the index into the day series of the day after it, the last being the number of days */
+            breakpoints: number[];
             eras: {
                 start: string;
                 /** @description Exclusive */
