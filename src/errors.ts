@@ -78,3 +78,14 @@ export class CycleStoppedError extends StrataError {
     super(`the cycle of group ${groupId} stopped for shutdown; the next cycle resumes where it stopped`);
   }
 }
+
+/**
+ * The embedder failed or answered what cannot be stored: a server down, timing out or refusing after its retries, or
+ * vectors of the wrong size or number. Nothing of the batch was written; the API answers 502 with why.
+ */
+export class EmbedderError extends StrataError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message);
+    this.cause = options.cause;
+  }
+}

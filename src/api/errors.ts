@@ -1,6 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { CycleStoppedError, DatabaseUnavailableError, GroupGoneError, LeaseHeldError } from '../errors.js';
+import {
+  CycleStoppedError,
+  DatabaseUnavailableError,
+  EmbedderError,
+  GroupGoneError,
+  LeaseHeldError,
+} from '../errors.js';
 import type { Logger } from '../log.js';
 import type { StrataMetrics } from '../metrics.js';
 
@@ -99,6 +105,8 @@ export function toHttpError(err: unknown, now: number = Date.now()): HttpError |
     });
   }
   if (err instanceof GroupGoneError) return new HttpError(404, 'not_found', err.message);
+  if (err instanceof EmbedderError)
+    return new HttpError(502, 'embedder_failed', `${err.message}; nothing was written`);
   const e = err as { type?: string; limit?: number };
   if (e?.type === 'entity.too.large') {
     return new HttpError(

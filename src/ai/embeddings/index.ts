@@ -3,6 +3,7 @@ import type { Embeddings } from '@langchain/core/embeddings';
 import { type Config, GLOVE_DIMENSION } from '../../config.js';
 import type { Logger } from '../../log.js';
 import { projectPath } from '../../project-files.js';
+import { checkedEmbeddings } from './checked.js';
 import { HashingEmbeddings } from './hashing.js';
 import { createOpenAIEmbeddings } from './openai.js';
 import { loadWordTable, type WordTable } from './word-table.js';
@@ -70,12 +71,13 @@ export async function createEmbedder(config: Config, log?: Logger): Promise<Embe
       join(projectPath('node_modules'), '.cache', 'strata', 'word-vectors.bin');
     return createWordVectorEmbedder(await loadWordTable(cacheFile, (message) => log?.info(message)));
   }
-  const embeddings = createOpenAIEmbeddings(config.openai, asked);
-  const dimension = asked ?? (await embeddings.embedQuery('dimension probe')).length;
+  const name = `openai:${config.openai.embeddingModel}`;
+  const remote = createOpenAIEmbeddings(config.openai, asked);
+  const dimension = asked ?? (await remote.embedQuery('dimension probe')).length;
   return {
-    embeddings,
+    embeddings: checkedEmbeddings(remote, dimension, name),
     dimension,
-    name: `openai:${config.openai.embeddingModel}`,
+    name,
     semantic: true,
     textsPerCall: Number.POSITIVE_INFINITY,
   };
