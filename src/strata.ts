@@ -191,6 +191,23 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
     previewEras: (groupId, request) => drift.previewEras(groupId, request),
+    groupSettings: async (groupId) => {
+      const [group, eras] = await Promise.all([summaries.group(groupId), eraRepository.parameters(groupId)]);
+      return {
+        timezone: group?.timezone ?? config.defaultTimezone,
+        eras: Object.keys(eras).length > 0 ? eras : null,
+      };
+    },
+    setEraParameters: async (groupId, parameters) => {
+      const result = await eraRepository.setParameters(groupId, parameters, config.defaultTimezone);
+      log.info(
+        { groupId, eraParameters: result.parameters, changed: result.changed, erasRemoved: result.removed },
+        result.changed
+          ? 'group era parameters set; its next cycle detects its eras afresh'
+          : 'group era parameters unchanged',
+      );
+      return { timezone: result.timezone, eras: result.parameters };
+    },
     scoreEras: (groupId, request) => drift.scoreEras(groupId, request),
     exportGroup: (groupId, options) =>
       exportGroup(
@@ -198,6 +215,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
           repo: exportRepository,
           group: (id) => summaries.group(id),
           eras: (id) => drift.eras(id),
+          eraParameters: (id) => eraRepository.parameters(id),
         },
         groupId,
         options,

@@ -7,8 +7,8 @@ import type { DriftChart } from '../domain/drift-chart.js';
 import type {
   DriftResponse,
   Era,
+  EraParameters,
   EraPreview,
-  EraPreviewRequest,
   GroupProfile,
   SeriesQuery,
   TopicTimeline,
@@ -17,7 +17,13 @@ import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { EraScoreRequest, SegmentationScore } from '../domain/segmentation.js';
-import type { Group, Summary, SummaryDetail, SummaryListQuery } from '../domain/summary.js';
+import type {
+  Group,
+  GroupSettingsInForce,
+  Summary,
+  SummaryDetail,
+  SummaryListQuery,
+} from '../domain/summary.js';
 import type { TopicsOverTime } from '../domain/topics-over-time.js';
 import type { VerifyReport } from '../domain/verify.js';
 import type { Logger } from '../log.js';
@@ -45,6 +51,10 @@ export interface ApiServices {
     groupId: string,
     timezone: string,
   ): Promise<{ allowed: boolean; previousTimezone: string; timezone: string }>;
+  /** The group's settings in force: its time zone and its own era parameters (null: the server's). */
+  groupSettings(groupId: string): Promise<GroupSettingsInForce>;
+  /** Sets the group's own era parameters (null: the server's); a change removes its eras for the next cycle. */
+  setEraParameters(groupId: string, parameters: EraParameters | null): Promise<GroupSettingsInForce>;
   deleteGroup(groupId: string): Promise<void>;
   verify(groupId: string): Promise<VerifyReport>;
   aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
@@ -59,7 +69,7 @@ export interface ApiServices {
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
   /** What-if detection: the eras other parameters give, from the stored series; nothing is written. */
-  previewEras(groupId: string, request: EraPreviewRequest): Promise<EraPreview>;
+  previewEras(groupId: string, request: EraParameters): Promise<EraPreview>;
   /** The stored eras, or a preview's, against gold boundaries; null when there are none. */
   scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null>;
   exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;

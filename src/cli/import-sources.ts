@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { EraParameters } from '../domain/era.js';
 import type { MemoryInput } from '../domain/memory.js';
 import { readJsonl } from '../ingest/importers/jsonl.js';
 import { readLocomoFile } from '../ingest/importers/locomo.js';
@@ -31,7 +32,7 @@ export interface ImportSource {
   /** Messages an export holds that are not memories (service messages, stickers...), by reason. */
   skipped: Map<string, number>;
   /** Group settings the source carries (a Strata export's), applied before its memories are written. */
-  settings?: { timezone: string };
+  settings?: { timezone: string; eras?: EraParameters | null | undefined };
 }
 
 /**

@@ -20,8 +20,11 @@ export const eraSchema = z
 
 export type Era = z.infer<typeof eraSchema>;
 
-/** The detector's parameters a what-if run may change; each left out takes the group's setting or the default. */
-export const eraPreviewRequestSchema = z
+/**
+ * The era detector's parameters, as a what-if run or a group's settings give them: each left out takes the group's
+ * own (PUT settings), then the server's (ERA_MIN_DAYS, ERA_MAX_COUNT), then the detector's default.
+ */
+export const eraParametersSchema = z
   .strictObject({
     minDays: z
       .number()
@@ -66,9 +69,9 @@ export const eraPreviewRequestSchema = z
       description: 'Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1)',
     }),
   })
-  .meta({ id: 'EraPreviewRequest' });
+  .meta({ id: 'EraParameters' });
 
-export type EraPreviewRequest = z.output<typeof eraPreviewRequestSchema>;
+export type EraParameters = z.output<typeof eraParametersSchema>;
 
 export const eraPreviewSchema = z
   .object({

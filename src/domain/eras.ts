@@ -5,7 +5,7 @@
  * calendar days, and a long silence makes a boundary cheaper.
  */
 import { defaultPenalty, detectChangePoints, estimateNoise } from './changepoints.js';
-import type { EraPreview, EraPreviewRequest } from './era.js';
+import type { EraParameters, EraPreview } from './era.js';
 import {
   binPeriods,
   type EraBin,
@@ -403,26 +403,39 @@ export function erasFromScratch(
   });
 }
 
+/** Every parameter of a run: those given, else the server's settings, else the detector's defaults. */
+export function resolveEraParameters(
+  given: EraParameters,
+  settings: { minDays: number; maxEras: number },
+): EraPreview['parameters'] {
+  return {
+    minDays: given.minDays ?? settings.minDays,
+    maxEras: given.maxEras ?? settings.maxEras,
+    penalty: given.penalty ?? null,
+    minPeriods: given.minPeriods ?? ERA_DEFAULTS.minPeriods,
+    minMessages: given.minMessages ?? ERA_DEFAULTS.minMessages,
+    silenceWeight: given.silenceWeight ?? ERA_DEFAULTS.silenceWeight,
+    minShift: given.minShift ?? ERA_DEFAULTS.minShift,
+  };
+}
+
+/** The detector's options for those parameters (a null penalty: read from the noise of the series). */
+export function eraOptionsOf(parameters: EraPreview['parameters']): Omit<EraOptions, 'keepTerm'> {
+  const { penalty, ...rest } = parameters;
+  return penalty === null ? rest : { ...rest, penalty };
+}
+
 /**
- * What-if detection: the eras a day series gives with these parameters, each left out taking the group's setting
- * (minDays, maxEras) or the detector's default. The same rule as the cycle's, on the whole series at once.
+ * What-if detection: the eras a day series gives with these parameters (see resolveEraParameters). The same rule as
+ * the cycle's, on the whole series at once.
  */
 export function previewEras(
   rows: readonly DaySignal[],
-  request: EraPreviewRequest,
+  given: EraParameters,
   settings: { minDays: number; maxEras: number },
 ): EraPreview {
-  const parameters = {
-    minDays: request.minDays ?? settings.minDays,
-    maxEras: request.maxEras ?? settings.maxEras,
-    penalty: request.penalty ?? null,
-    minPeriods: request.minPeriods ?? ERA_DEFAULTS.minPeriods,
-    minMessages: request.minMessages ?? ERA_DEFAULTS.minMessages,
-    silenceWeight: request.silenceWeight ?? ERA_DEFAULTS.silenceWeight,
-    minShift: request.minShift ?? ERA_DEFAULTS.minShift,
-  };
-  const { penalty, ...rest } = parameters;
-  const state = erasFromScratch(rows, penalty === null ? rest : { ...rest, penalty });
+  const parameters = resolveEraParameters(given, settings);
+  const state = erasFromScratch(rows, eraOptionsOf(parameters));
   const segments = state ? [...state.closed, state.current] : [];
   const days = rows.map((r) => r.day).sort();
   return {

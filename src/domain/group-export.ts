@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eraSchema } from './era.js';
+import { eraParametersSchema, eraSchema } from './era.js';
 import { groupIdSchema, memoryInputSchema, metaSchema } from './memory.js';
 import { summarySchema } from './summary.js';
 
@@ -18,7 +18,13 @@ export const exportHeaderSchema = z
     format: z.literal(EXPORT_FORMAT),
     groupId: groupIdSchema,
     exportedAt: z.string(),
-    settings: z.object({ timezone: z.string() }),
+    settings: z.object({
+      timezone: z.string(),
+      eras: eraParametersSchema
+        .nullable()
+        .optional()
+        .meta({ description: "The group's own era parameters; absent or null: the server's" }),
+    }),
     memories: z.number().int().meta({ description: 'Memories the group held when the export began' }),
     summaries: z.boolean().meta({ description: 'Whether summaries and eras follow the memories' }),
   })

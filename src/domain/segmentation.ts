@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eraPreviewRequestSchema } from './era.js';
+import { eraParametersSchema } from './era.js';
 
 /**
  * How well a segmentation of a time line (eras) agrees with gold boundaries, with the measures topic-segmentation
@@ -34,7 +34,7 @@ export const eraScoreRequestSchema = z
     k: z.number().int().min(1).optional().meta({
       description: 'The Pk and WindowDiff window in days; half the mean gold segment length by default',
     }),
-    preview: eraPreviewRequestSchema.optional().meta({
+    preview: eraParametersSchema.optional().meta({
       description: 'Score the eras these parameters give (as eras/preview) instead of the stored ones',
     }),
   })

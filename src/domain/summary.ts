@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cycleHealthSchema } from './cycle-health.js';
+import { eraParametersSchema } from './era.js';
 import { SUMMARY_LEVELS } from './levels.js';
 import { timeZoneSchema } from './time-zone.js';
 
@@ -68,7 +69,35 @@ export const summaryListQuerySchema = z
 
 export type SummaryListQuery = z.infer<typeof summaryListQuerySchema>;
 
-export const groupSettingsSchema = z.strictObject({ timezone: timeZoneSchema }).meta({ id: 'GroupSettings' });
+export const groupSettingsSchema = z
+  .strictObject({
+    timezone: timeZoneSchema
+      .optional()
+      .meta({ description: 'IANA time zone; only before the first calendar summaries' }),
+    eras: eraParametersSchema
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The group's own era parameters, those eras/preview takes (null: the server's again). A change removes the " +
+          "group's eras; its next cycle detects them afresh",
+      }),
+  })
+  .refine((s) => s.timezone !== undefined || s.eras !== undefined, 'give timezone, eras or both')
+  .meta({ id: 'GroupSettings' });
+
+export type GroupSettings = z.output<typeof groupSettingsSchema>;
+
+export const groupSettingsInForceSchema = z
+  .object({
+    timezone: z.string(),
+    eras: eraParametersSchema
+      .nullable()
+      .meta({ description: "The group's own era parameters; null: the server's" }),
+  })
+  .meta({ id: 'GroupSettingsInForce' });
+
+export type GroupSettingsInForce = z.infer<typeof groupSettingsInForceSchema>;
 
 export const groupSchema = z
   .object({

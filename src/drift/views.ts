@@ -3,8 +3,8 @@ import { DRIFT_MEASURES, type DriftChart } from '../domain/drift-chart.js';
 import type {
   DriftResponse,
   Era,
+  EraParameters,
   EraPreview,
-  EraPreviewRequest,
   GroupProfile,
   SeriesQuery,
   TopicTimeline,
@@ -33,9 +33,13 @@ export class DriftViews {
     return (await this.repo.list(groupId)).map(toEra);
   }
 
-  /** What-if detection over the group's stored day series; nothing is written. */
-  async previewEras(groupId: string, request: EraPreviewRequest): Promise<EraPreview> {
-    return previewEras(await this.repo.daySeries(groupId, null), request, this.eraSettings);
+  /** What-if detection over the group's stored day series, the group's own parameters under those asked; nothing is written. */
+  async previewEras(groupId: string, request: EraParameters): Promise<EraPreview> {
+    const [days, own] = await Promise.all([
+      this.repo.daySeries(groupId, null),
+      this.repo.parameters(groupId),
+    ]);
+    return previewEras(days, { ...own, ...request }, this.eraSettings);
   }
 
   /** The stored eras, or a preview's, against gold boundaries; null when there are none to score. */

@@ -1,4 +1,4 @@
-import type { Era } from '../domain/era.js';
+import type { Era, EraParameters } from '../domain/era.js';
 import { EXPORT_FORMAT, type ExportLine, exportedMemory } from '../domain/group-export.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import type { Group } from '../domain/summary.js';
@@ -9,6 +9,8 @@ export interface ExportDeps {
   repo: Pick<ExportRepository, 'memoriesAfter' | 'summariesAfter'>;
   group(groupId: string): Promise<Group | null>;
   eras(groupId: string): Promise<Era[]>;
+  /** The group's own era parameters ({} for none). */
+  eraParameters(groupId: string): Promise<EraParameters>;
 }
 
 /** Rows a page reads: small enough that a page holds a few MB, large enough that round trips do not dominate. */
@@ -23,7 +25,7 @@ export async function* exportGroup(
   groupId: string,
   options: { summaries: boolean; pageSize?: number; now?: Date },
 ): AsyncGenerator<ExportLine> {
-  const group = await deps.group(groupId);
+  const [group, eraParameters] = await Promise.all([deps.group(groupId), deps.eraParameters(groupId)]);
   if (!group) throw new GroupGoneError(groupId);
   const pageSize = options.pageSize ?? EXPORT_PAGE;
   yield {
@@ -31,7 +33,10 @@ export async function* exportGroup(
     format: EXPORT_FORMAT,
     groupId,
     exportedAt: (options.now ?? new Date()).toISOString(),
-    settings: { timezone: group.timezone },
+    settings: {
+      timezone: group.timezone,
+      ...(Object.keys(eraParameters).length > 0 ? { eras: eraParameters } : {}),
+    },
     memories: group.memories,
     summaries: options.summaries,
   };

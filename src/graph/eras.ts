@@ -1,3 +1,4 @@
+import { type EraParameters, eraParametersSchema } from '../domain/era.js';
 import type { CalendarLevel } from '../domain/levels.js';
 import type { Graph } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
@@ -60,7 +61,10 @@ export interface EraWrite {
 }
 
 /** What the era step needs of the graph, so its tests can pass a typed fake. */
-export type EraStore = Pick<EraRepository, 'list' | 'daySeries' | 'periodStarts' | 'series' | 'replace'>;
+export type EraStore = Pick<
+  EraRepository,
+  'list' | 'daySeries' | 'periodStarts' | 'series' | 'replace' | 'parameters'
+>;
 
 /** Eras, period series and topic timelines: the drift side of the graph. */
 export class EraRepository {
@@ -68,6 +72,32 @@ export class EraRepository {
 
   list(groupId: string): Promise<StoredEra[]> {
     return this.graph.read('eras/list', { groupId });
+  }
+
+  /** The group's own era parameters; {} when it has none (or no group node yet). */
+  async parameters(groupId: string): Promise<EraParameters> {
+    const [row] = await this.graph.read<{ parameters: string | null }>('eras/group-parameters', { groupId });
+    return row?.parameters ? eraParametersSchema.parse(JSON.parse(row.parameters)) : {};
+  }
+
+  /**
+   * Sets them (null: the server's again). A change removes the group's eras for the next cycle to detect afresh;
+   * says whether anything changed.
+   */
+  async setParameters(
+    groupId: string,
+    parameters: EraParameters | null,
+    defaultTimezone: string,
+  ): Promise<{ changed: boolean; removed: number; parameters: EraParameters | null; timezone: string }> {
+    const stored = parameters && Object.keys(parameters).length > 0 ? stableJson(parameters) : null;
+    const [row] = await this.graph.write<{
+      changed: boolean;
+      removed: number;
+      parameters: string | null;
+      timezone: string;
+    }>('groups/set-era-parameters', { groupId, parameters: stored, timezone: defaultTimezone });
+    if (!row) throw new Error(`era settings of group ${groupId} returned no row`);
+    return { ...row, parameters: row.parameters ? (JSON.parse(row.parameters) as EraParameters) : null };
   }
 
   /** Every day summary of the group, with content vectors from `embeddingsFrom` on (all when null). */
@@ -128,4 +158,9 @@ export class EraRepository {
       to: window.to ?? null,
     });
   }
+}
+
+/** JSON with the keys in order, so the same parameters are always the same string. */
+function stableJson(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
 }

@@ -1,6 +1,14 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
-import { type EraSegment, eraPeriodOf, eraTermFilter, updateEras, weeksByEra } from '../domain/eras.js';
+import {
+  type EraSegment,
+  eraOptionsOf,
+  eraPeriodOf,
+  eraTermFilter,
+  resolveEraParameters,
+  updateEras,
+  weeksByEra,
+} from '../domain/eras.js';
 import { addDays, startOfLocalDay } from '../domain/periods.js';
 import { topicId } from '../domain/topics.js';
 import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
@@ -30,11 +38,13 @@ export async function rollupEras(
   if (!newDay && weekStarts.every((w) => linked.has(w))) return counts;
   if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
 
+  // The group's own parameters (PUT settings) over the server's: the ones eras/preview shows.
+  const parameters = resolveEraParameters(await repo.parameters(ctx.groupId), settings);
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
     current: current ? toSegment(current) : null,
     periods: days.map(eraPeriodOf),
-    options: { minDays: settings.minDays, maxEras: settings.maxEras, keepTerm: eraTermFilter(days) },
+    options: { ...eraOptionsOf(parameters), keepTerm: eraTermFilter(days) },
   });
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
   const children = weeksByEra(

@@ -149,4 +149,31 @@ describeNeo4j('eras and topics against Neo4j', () => {
     }
     expect(table.rows.some((r) => normalizeTopic(r.topic) === normalizeTopic(topic))).toBe(true);
   });
+
+  it("lets a group's own era parameters choose the cycle's eras, as the preview showed, and go back", async () => {
+    const g = groups[1] as (typeof groups)[number];
+    const before = await strata.services.eras(g.id);
+    const preview = await strata.services.previewEras(g.id, { minDays: 120 });
+    expect(await strata.services.setEraParameters(g.id, { minDays: 120 })).toEqual({
+      timezone: 'UTC',
+      eras: { minDays: 120 },
+    });
+    // Taken down at once, and the group is due: its next cycle detects them afresh.
+    expect(await strata.services.eras(g.id)).toEqual([]);
+    expect(await strata.runs.groupsDue()).toContain(g.id);
+    expect((await strata.cycle(g.id, { now: NOW })).status).toBe('succeeded');
+    const chosen = await strata.services.eras(g.id);
+    expect(chosen.map((e) => [e.start, e.end])).toEqual(preview.eras.map((e) => [e.start, e.end]));
+    // The preview now starts from the group's own parameters; the same ones again change nothing.
+    expect((await strata.services.previewEras(g.id, {})).parameters.minDays).toBe(120);
+    await strata.services.setEraParameters(g.id, { minDays: 120 });
+    expect(await strata.services.eras(g.id)).toEqual(chosen);
+
+    await strata.services.setEraParameters(g.id, null);
+    expect((await strata.cycle(g.id, { now: NOW })).status).toBe('succeeded');
+    expect((await strata.services.eras(g.id)).map((e) => [e.start, e.end])).toEqual(
+      before.map((e) => [e.start, e.end]),
+    );
+    expect(await strata.services.groupSettings(g.id)).toEqual({ timezone: 'UTC', eras: null });
+  });
 });

@@ -90,6 +90,8 @@ describeNeo4j('group export and import against Neo4j', () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
     dir = await mkdtemp(join(tmpdir(), 'strata-export-'));
     await strata.services.setTimezone(source, 'Europe/Berlin');
+    // Its own era parameters (the server's values, so the eras stay those of the data), which go with the export.
+    await strata.services.setEraParameters(source, { minShift: 0.1, minDays: 14 });
     await strata.services.ingest(source, history());
     const report = await strata.cycle(source, { now: NOW });
     if (report.status !== 'succeeded') throw new Error(`cycle failed: ${JSON.stringify(report.errors)}`);
@@ -111,7 +113,7 @@ describeNeo4j('group export and import against Neo4j', () => {
     expect(header).toMatchObject({
       kind: 'strata-export',
       groupId: source,
-      settings: { timezone: 'Europe/Berlin' },
+      settings: { timezone: 'Europe/Berlin', eras: { minDays: 14, minShift: 0.1 } },
     });
     const memories = lines.filter((l) => l.kind === 'memory');
     expect(memories).toHaveLength(history().length);
@@ -137,6 +139,10 @@ describeNeo4j('group export and import against Neo4j', () => {
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout).groups[0]).toMatchObject({ created: memories.length, existing: 0 });
     expect((await strata.services.getGroup(target))?.timezone).toBe('Europe/Berlin');
+    expect(await strata.services.groupSettings(target)).toEqual({
+      timezone: 'Europe/Berlin',
+      eras: { minDays: 14, minShift: 0.1 },
+    });
     const report = await strata.cycle(target, { now: NOW });
     expect(report.status).toBe('succeeded');
 
@@ -161,6 +167,7 @@ describeNeo4j('group export and import against Neo4j', () => {
       repo: new ExportRepository(strata.graph),
       group: (id: string) => strata.services.getGroup(id),
       eras: (id: string) => strata.services.eras(id),
+      eraParameters: async () => ({}),
     };
     const ids = async (pageSize: number) => {
       const out: string[] = [];

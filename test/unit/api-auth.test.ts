@@ -115,6 +115,7 @@ describe('API keys scoped to groups, on every group route of the route table', (
     const { services, calls } = noted({
       deleteGroup: async () => undefined,
       setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
+      groupSettings: async () => ({ timezone: 'UTC', eras: null }),
       eras: async () => [],
     });
     const app = createApp({ services, log: createLogger('silent'), bodyLimitBytes: 100_000, apiKeys: keys });
@@ -136,7 +137,7 @@ describe('API keys scoped to groups, on every group route of the route table', (
       (await request(app).put('/v1/groups/tg-family/settings').set(auth(ADMIN_KEY)).send({ timezone: 'UTC' }))
         .status,
     ).toBe(200);
-    expect(calls).toEqual(['eras', 'eras', 'deleteGroup', 'setTimezone']);
+    expect(calls).toEqual(['eras', 'eras', 'deleteGroup', 'setTimezone', 'groupSettings']);
   });
 
   it('stays open without keys, as before', async () => {

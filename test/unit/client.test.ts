@@ -33,6 +33,8 @@ function recordingServices() {
     readiness: async () => ({ ready: true, neo4j: 'reachable' }),
     getGroup: async (groupId) => groupInfo(groupId, { memories: 1, summaries: 0 }),
     setTimezone: async (_g, timezone) => ({ allowed: true, previousTimezone: 'UTC', timezone }),
+    groupSettings: async () => ({ timezone: 'Europe/Berlin', eras: null }),
+    setEraParameters: async (_g, eras) => ({ timezone: 'Europe/Berlin', eras }),
     deleteGroup: async () => undefined,
     verify: async (groupId) => ({
       groupId,
@@ -148,7 +150,8 @@ describe('StrataClient against the real routes', () => {
       ready: () => strata.ready(),
       addMemories: () => strata.addMemories('team-a', [memory]),
       getGroup: () => strata.getGroup('team-a'),
-      setGroupSettings: () => strata.setGroupSettings('team-a', { timezone: 'Europe/Berlin' }),
+      setGroupSettings: () =>
+        strata.setGroupSettings('team-a', { timezone: 'Europe/Berlin', eras: { minDays: 21 } }),
       deleteGroup: () => strata.deleteGroup('team-a'),
       verify: () => strata.verify('team-a'),
       aggregate: () => strata.aggregate('team-a', { dryRun: true }),
@@ -180,7 +183,7 @@ describe('StrataClient against the real routes', () => {
     expect(Object.keys(run).sort()).toEqual([...new Set(Object.values(OPERATION_METHODS))].sort());
     expect(results.health).toEqual({ status: 'ok' });
     expect(results.addMemories).toEqual({ created: ['m1'], existing: [] });
-    expect(results.setGroupSettings).toEqual({ timezone: 'Europe/Berlin' });
+    expect(results.setGroupSettings).toEqual({ timezone: 'Europe/Berlin', eras: { minDays: 21 } });
     expect(results.getSummary).toBe('not_found');
     expect(results.verify).toMatchObject({ groupId: 'team-a', ok: true });
     expect(results.recall).toMatchObject({ query: 'retro', k: 3, items: [] });

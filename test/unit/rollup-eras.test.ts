@@ -3,6 +3,7 @@ import { mulberry32 } from '../../seed/generator.js';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import type { SummarizeRequest, Summarizer, SummaryDraft } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
+import type { EraParameters } from '../../src/domain/era.js';
 import { addDays } from '../../src/domain/periods.js';
 import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../../src/graph/eras.js';
 import type { CycleContext } from '../../src/jobs/cycle-context.js';
@@ -66,10 +67,17 @@ class InMemoryEras implements EraStore {
   writes: EraWrite[] = [];
   replaceCalls = 0;
 
+  /** The group's own era parameters (PUT settings); none unless a test sets them. */
+  own: EraParameters = {};
+
   constructor(
     public days: DayRow[],
     public weeks: SeriesRow[],
   ) {}
+
+  async parameters(): Promise<EraParameters> {
+    return this.own;
+  }
 
   async list(): Promise<StoredEra[]> {
     return [...this.eras.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
@@ -179,6 +187,15 @@ describe('rollupEras', () => {
       ['era', 6],
       ['era', 6],
     ]);
+  });
+
+  it("uses the group's own parameters over the server's", async () => {
+    const days = dayRows([42, 42], 1);
+    const store = new InMemoryEras(days, weekRows(days));
+    // Eras of at least 60 days: the two planted ones cannot both be.
+    store.own = { minDays: 60 };
+    await rollupEras(context(new RecordingSummarizer()), store, settings);
+    expect((await store.list()).map((e) => e.start)).toEqual([START]);
   });
 
   it('writes nothing when no new day came, and only the current era when it grows', async () => {

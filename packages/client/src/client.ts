@@ -16,14 +16,15 @@ import type {
   DriftChart,
   DriftSeries,
   Era,
+  EraParameters,
   EraPreview,
-  EraPreviewRequest,
   EraScoreRequest,
   ExportLine,
   Group,
   GroupContext,
   GroupProfile,
   GroupSettings,
+  GroupSettingsInForce,
   IngestResult,
   MemoryInput,
   Readiness,
@@ -132,8 +133,12 @@ export class StrataClient {
     return this.send(this.raw.GET('/v1/groups/{groupId}', { ...call, params: { path: { groupId } } }));
   }
 
-  /** PUT /v1/groups/{groupId}/settings: the group's time zone, before its first calendar summaries. */
-  setGroupSettings(groupId: string, settings: GroupSettings, call?: CallOptions): Promise<GroupSettings> {
+  /** PUT /v1/groups/{groupId}/settings: the time zone (before the first calendar summaries) and the era parameters. */
+  setGroupSettings(
+    groupId: string,
+    settings: GroupSettings,
+    call?: CallOptions,
+  ): Promise<GroupSettingsInForce> {
     return this.send(
       this.raw.PUT('/v1/groups/{groupId}/settings', {
         ...call,
@@ -324,7 +329,7 @@ export class StrataClient {
   }
 
   /** POST /v1/groups/{groupId}/eras/preview: the eras other detector parameters give; nothing is written. */
-  previewEras(groupId: string, request: EraPreviewRequest = {}, call?: CallOptions): Promise<EraPreview> {
+  previewEras(groupId: string, request: EraParameters = {}, call?: CallOptions): Promise<EraPreview> {
     return this.send(
       this.raw.POST('/v1/groups/{groupId}/eras/preview', {
         ...call,

@@ -3,7 +3,7 @@ import { driftToCsv } from '../../domain/drift.js';
 import { driftChartSchema } from '../../domain/drift-chart.js';
 import {
   driftResponseSchema,
-  eraPreviewRequestSchema,
+  eraParametersSchema,
   eraPreviewSchema,
   eraSchema,
   groupProfileSchema,
@@ -112,7 +112,7 @@ export function driftRoutes(services: ApiServices) {
         'What-if era detection: the eras other detector parameters give, from the stored series; writes nothing',
       tag: 'drift',
       params: groupParamsSchema,
-      body: eraPreviewRequestSchema,
+      body: eraParametersSchema,
       example: { minDays: 21, maxEras: 6 },
       responses: {
         200: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cycleReportSchema } from '../../domain/cycle-report.js';
 import { exportLineSchema } from '../../domain/group-export.js';
-import { groupSchema, groupSettingsSchema } from '../../domain/summary.js';
+import { groupSchema, groupSettingsInForceSchema, groupSettingsSchema } from '../../domain/summary.js';
 import { verifyReportSchema } from '../../domain/verify.js';
 import { CycleStoppedError, GroupGoneError, LeaseHeldError } from '../../errors.js';
 import type { ApiServices } from '../app.js';
@@ -67,28 +67,32 @@ export function groupRoutes(services: ApiServices) {
     defineRoute({
       method: 'put',
       path: '/v1/groups/:groupId/settings',
-      summary: "Set a group's time zone (before its first calendar summaries)",
+      summary: "Set a group's time zone (before its first calendar summaries) and its own era parameters",
       tag: 'groups',
       params: groupParamsSchema,
       admin: true,
       body: groupSettingsSchema,
-      example: { timezone: 'Europe/Berlin' },
+      example: { timezone: 'Europe/Berlin', eras: { minDays: 21 } },
       responses: {
-        200: { description: 'the settings now in force', schema: groupSettingsSchema },
-        400: { description: 'not an IANA time zone' },
+        200: { description: 'the settings now in force', schema: groupSettingsInForceSchema },
+        400: { description: 'not an IANA time zone, an era parameter out of range, or neither given' },
         409: { description: 'the group already has day, week or month summaries in another time zone' },
       },
       handler: async ({ params, body }) => {
-        const result = await services.setTimezone(params.groupId, body.timezone);
-        if (!result.allowed) {
-          throw new HttpError(
-            409,
-            'timezone_locked',
-            `group ${params.groupId} already has calendar summaries cut in ${result.previousTimezone}; ` +
-              'delete the group and re-import to change its time zone',
-          );
+        // The time zone first: when it is refused, the era parameters are not set either.
+        if (body.timezone !== undefined) {
+          const result = await services.setTimezone(params.groupId, body.timezone);
+          if (!result.allowed) {
+            throw new HttpError(
+              409,
+              'timezone_locked',
+              `group ${params.groupId} already has calendar summaries cut in ${result.previousTimezone}; ` +
+                'delete the group and re-import to change its time zone',
+            );
+          }
         }
-        return { timezone: result.timezone };
+        if (body.eras !== undefined) return services.setEraParameters(params.groupId, body.eras);
+        return services.groupSettings(params.groupId);
       },
     }),
     defineRoute({

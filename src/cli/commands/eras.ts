@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Era, EraPreview, EraPreviewRequest } from '../../domain/era.js';
+import type { Era, EraParameters, EraPreview } from '../../domain/era.js';
 import { parseGoldBoundaries } from '../../domain/segmentation.js';
 import { type CommandContext, type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,7 +14,7 @@ export interface ErasOptions {
   marginDays: number;
   k?: number;
   /** What-if parameters: list (or score) the eras they give instead of the stored ones. */
-  preview?: EraPreviewRequest;
+  preview?: EraParameters;
 }
 
 export const erasCommand: CommandSpec<ErasOptions> = {

@@ -132,13 +132,13 @@ export const importCommand: CommandSpec<ImportOptions> = {
 };
 
 /**
- * A Strata export's time zone, set on the group before its memories arrive. A group whose calendar summaries are
+ * A Strata export's time zone (and era parameters), set on the group before its memories arrive. A group whose calendar summaries are
  * already cut in another zone keeps it, and the import says so: its days would not be the exported ones.
  */
 async function applySettings(
   groupId: string,
-  settings: { timezone: string },
-  backend: { services: Pick<ApiServices, 'setTimezone'> },
+  settings: NonNullable<ImportSource['settings']>,
+  backend: { services: Pick<ApiServices, 'setTimezone' | 'setEraParameters'> },
   stderr: OutStream,
 ): Promise<void> {
   const result = await backend.services.setTimezone(groupId, settings.timezone);
@@ -148,6 +148,8 @@ async function applySettings(
         `the export's is ${settings.timezone}\n`,
     );
   }
+  // The group's own era parameters go with it, so its next cycle finds the eras it had.
+  if (settings.eras) await backend.services.setEraParameters(groupId, settings.eras);
 }
 
 function resultOf(

@@ -99,7 +99,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a group's time zone (before its first calendar summaries) */
+        /** Set a group's time zone (before its first calendar summaries) and its own era parameters */
         put: operations["putV1GroupsByGroupIdSettings"];
         post?: never;
         delete?: never;
@@ -662,6 +662,22 @@ export interface components {
             earlier: boolean;
             periodCount: number;
         };
+        EraParameters: {
+            /** @description Shortest era, in days (ERA_MIN_DAYS) */
+            minDays?: number;
+            /** @description Eras kept distinct; older ones fold into one earlier era (ERA_MAX_COUNT) */
+            maxEras?: number;
+            /** @description Change-point penalty (PELT); by default read from the noise of the series */
+            penalty?: number;
+            /** @description Fewest pooled days in an era, however long it lasts (3) */
+            minPeriods?: number;
+            /** @description Days with fewer messages are pooled with the next ones, within a week (8) */
+            minMessages?: number;
+            /** @description How much cheaper a boundary after a long silence is (0.1) */
+            silenceWeight?: number;
+            /** @description Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1) */
+            minShift?: number;
+        };
         EraPreview: {
             /** @description Every parameter the run used, defaults filled in */
             parameters: {
@@ -699,22 +715,6 @@ export interface components {
                 earlier: boolean;
             }[];
         };
-        EraPreviewRequest: {
-            /** @description Shortest era, in days (ERA_MIN_DAYS) */
-            minDays?: number;
-            /** @description Eras kept distinct; older ones fold into one earlier era (ERA_MAX_COUNT) */
-            maxEras?: number;
-            /** @description Change-point penalty (PELT); by default read from the noise of the series */
-            penalty?: number;
-            /** @description Fewest pooled days in an era, however long it lasts (3) */
-            minPeriods?: number;
-            /** @description Days with fewer messages are pooled with the next ones, within a week (8) */
-            minMessages?: number;
-            /** @description How much cheaper a boundary after a long silence is (0.1) */
-            silenceWeight?: number;
-            /** @description Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1) */
-            minShift?: number;
-        };
         EraScoreRequest: {
             /** @description Gold boundaries: the first day of each new segment (YYYY-MM-DD) */
             gold: string[];
@@ -726,7 +726,7 @@ export interface components {
             /** @description The Pk and WindowDiff window in days; half the mean gold segment length by default */
             k?: number;
             /** @description Score the eras these parameters give (as eras/preview) instead of the stored ones */
-            preview?: components["schemas"]["EraPreviewRequest"];
+            preview?: components["schemas"]["EraParameters"];
         };
         ErrorBody: {
             /**
@@ -842,6 +842,8 @@ export interface components {
             exportedAt: string;
             settings: {
                 timezone: string;
+                /** @description The group's own era parameters; absent or null: the server's */
+                eras?: components["schemas"]["EraParameters"] | null;
             };
             /** @description Memories the group held when the export began */
             memories: number;
@@ -864,8 +866,18 @@ export interface components {
             }[];
         };
         GroupSettings: {
-            /** @example Europe/Berlin */
+            /**
+             * @description IANA time zone; only before the first calendar summaries
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /** @description The group's own era parameters, those eras/preview takes (null: the server's again). A change removes the group's eras; its next cycle detects them afresh */
+            eras?: components["schemas"]["EraParameters"] | null;
+        };
+        GroupSettingsInForce: {
             timezone: string;
+            /** @description The group's own era parameters; null: the server's */
+            eras: components["schemas"]["EraParameters"] | null;
         };
         IngestResult: {
             /** @description Ids written by this request */
@@ -1564,7 +1576,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "timezone": "Europe/Berlin"
+                 *       "timezone": "Europe/Berlin",
+                 *       "eras": {
+                 *         "minDays": 21
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["GroupSettings"];
@@ -1577,10 +1592,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GroupSettings"];
+                    "application/json": components["schemas"]["GroupSettingsInForce"];
                 };
             };
-            /** @description not an IANA time zone */
+            /** @description not an IANA time zone, an era parameter out of range, or neither given */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2440,7 +2455,7 @@ export interface operations {
                  *       "maxEras": 6
                  *     }
                  */
-                "application/json": components["schemas"]["EraPreviewRequest"];
+                "application/json": components["schemas"]["EraParameters"];
             };
         };
         responses: {
