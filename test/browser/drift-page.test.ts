@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,8 @@ import {
   type DriftChartEra,
   driftChartSchema,
 } from '../../src/domain/drift-chart.js';
+import type { EraParameters, EraPreview } from '../../src/domain/era.js';
+import { type EraScoreRequest, scoreEras } from '../../src/domain/segmentation.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -147,6 +150,36 @@ const charts = new Map<string, DriftChart>([
   ['eight-eras', weeklyChart('eight-eras', 8)],
 ]);
 const requestedLevels: string[] = [];
+/** What the workbench asked of the preview and score services, in order. */
+const workbenchAsked: { preview: EraParameters[]; score: EraScoreRequest[] } = { preview: [], score: [] };
+
+/** A what-if run over a generated chart: every two planted eras as one. */
+function previewOf(chart: DriftChart, parameters: EraParameters): EraPreview {
+  const pairs = chart.eras.filter((_, k) => k % 2 === 0);
+  const eras = pairs.map((era, k) => ({
+    start: era.start,
+    end: chart.eras[2 * k + 1]?.end ?? era.end,
+    theme: era.theme,
+    keyTopics: era.keyTopics,
+    current: k === pairs.length - 1,
+    earlier: false,
+  }));
+  return {
+    parameters: {
+      minDays: parameters.minDays ?? 14,
+      maxEras: 10,
+      penalty: parameters.penalty ?? null,
+      minPeriods: 3,
+      minMessages: 8,
+      silenceWeight: 0.1,
+      minShift: 0.1,
+    },
+    detector: 'strata-pelt/1',
+    cut: { from: chart.periods[0]?.periodStart ?? null, to: null, days: 0, messages: 0 },
+    breakpoints: [],
+    eras,
+  };
+}
 
 /** The real app, with the chart service answering from the generated charts instead of Neo4j. */
 function testApp(keys: { apiKeys?: ScopedKey[] } = {}) {
@@ -155,6 +188,21 @@ function testApp(keys: { apiKeys?: ScopedKey[] } = {}) {
     log: createLogger('silent'),
     bodyLimitBytes: 100_000,
     services: stubServices({
+      previewEras: async (groupId, parameters) => {
+        workbenchAsked.preview.push(parameters);
+        return previewOf(charts.get(groupId) as DriftChart, parameters);
+      },
+      scoreEras: async (groupId, request) => {
+        workbenchAsked.score.push(request);
+        const chart = charts.get(groupId) as DriftChart;
+        return scoreEras(request.preview ? previewOf(chart, request.preview).eras : chart.eras, request);
+      },
+      drift: async (groupId, query) => ({
+        groupId,
+        level: query.level,
+        points: (charts.get(groupId) as DriftChart).drift,
+        measures: DRIFT_MEASURES,
+      }),
       driftChart: async (groupId, query) => {
         requestedLevels.push(query.level);
         if (groupId === 'broken-group') throw new Error('Neo4j went away');
@@ -527,4 +575,73 @@ describe.skipIf(!hasChromium)('drift page in chromium with API keys configured',
       await page.close();
     }
   });
+});
+
+describe.skipIf(!hasChromium)('the era workbench of the drift page, in chromium', () => {
+  const served = serveInChromium(() => testApp());
+
+  it('draws a preview over the stored eras, scores gold boundaries, and downloads the chart and its data', async () => {
+    const page = await served.browser.newPage({
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    try {
+      await page.goto(`${served.base}/groups/team-drift/drift`);
+      await page.waitForSelector('body[data-state="ready"]', { timeout: 10_000 });
+      expect(await page.locator('[data-testid="era-boundary"]').count()).toBe(3);
+      expect(await page.locator('[data-testid="preview-boundary"]').count()).toBe(0);
+
+      await page.fill('#preview-min-days', '200');
+      await page.click('#preview-form button[type="submit"]');
+      // A vertical line has no width, so it is never "visible" to the harness: waited for as attached.
+      await page.waitForSelector('[data-testid="preview-boundary"]', { state: 'attached' });
+      // Four planted eras, two by two: one boundary in the preview, the stored three still drawn.
+      expect(await page.locator('[data-testid="preview-boundary"]').count()).toBe(1);
+      expect(await page.locator('[data-testid="era-boundary"]').count()).toBe(3);
+      expect(workbenchAsked.preview.at(-1)).toEqual({ minDays: 200 });
+      expect(await page.textContent('#preview-result')).toContain('2 eras with eras of at least 200 days');
+
+      await page.setInputFiles('#gold-file', {
+        name: 'gold.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('boundary,label\n2023-07-31,move\n2024-01-15,new job\n'),
+      });
+      await page.click('#gold-form button[type="submit"]');
+      await page.waitForSelector('#scores:not([hidden])');
+      expect(workbenchAsked.score.at(-1)).toEqual({
+        gold: ['2023-07-31', '2024-01-15'],
+        marginDays: 7,
+        preview: { minDays: 200 },
+      });
+      const scores = (await page.textContent('#scores')) ?? '';
+      expect(scores).toMatch(/Pk\d\.\d{3} \(k = \d+ days, as NLTK's pk\)/);
+      expect(scores).toContain('2 gold, 1 in the preview');
+      expect(await page.locator('[data-testid="gold-boundary"]').count()).toBe(2);
+
+      const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+      expect(svg.suggestedFilename()).toBe('drift-team-drift-week.svg');
+      const svgText = await readFile((await svg.path()) as string, 'utf8');
+      expect(svgText.startsWith('<svg')).toBe(true);
+      expect(svgText).toContain('data-testid="preview-boundary"');
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+      expect(csv.suggestedFilename()).toBe('drift-team-drift-week.csv');
+      expect(await readFile((await csv.path()) as string, 'utf8')).toMatch(
+        /^period_start,previous_start,topic_drift,/,
+      );
+
+      // A bad gold file is named by its line, and nothing is sent.
+      const asked = workbenchAsked.score.length;
+      await page.setInputFiles('#gold-file', {
+        name: 'bad.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('2023-07-31\nsoon\n'),
+      });
+      await page.click('#gold-form button[type="submit"]');
+      await page.waitForFunction("document.getElementById('gold-result')?.textContent?.includes('line 2')");
+      expect(workbenchAsked.score.length).toBe(asked);
+      await page.screenshot({ path: join(outputDir, 'drift-workbench.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

@@ -33,6 +33,8 @@ const COLORS = {
   band: '#eef1f5',
   currentBand: '#fff1e6',
   boundary: '#d9480f',
+  preview: '#5f3dc4',
+  gold: '#2b8a3e',
   grid: '#e4e9ee',
   hover: '#1f2933',
 };
@@ -355,6 +357,23 @@ function eraBoundaries(model, layout) {
     .join('');
 }
 
+/** The workbench's lines: a preview's boundaries (dashed) and the gold ones (dotted), over the whole chart. */
+function workbenchLines(model, layout) {
+  const bottom = layout.drift.y + layout.drift.height;
+  const line = (testid, date, color, dash) => {
+    const x = layout.x(positionOf(model.periods, date));
+    return (
+      `<line data-testid="${testid}" data-start="${date}" x1="${x}" x2="${x}" y1="0" y2="${bottom}" ` +
+      `stroke="${color}" stroke-width="1.5" stroke-dasharray="${dash}"/>`
+    );
+  };
+  const preview = (workbench.preview?.eras ?? [])
+    .slice(1)
+    .map((era) => line('preview-boundary', era.start, COLORS.preview, '6 3'));
+  const gold = workbench.gold.map((day) => line('gold-boundary', day, COLORS.gold, '2 3'));
+  return [...preview, ...gold].join('');
+}
+
 function heatmap(model, layout) {
   const { heat, columnWidth } = layout;
   const parts = [];
@@ -519,6 +538,7 @@ function renderSvg(model, layout) {
     driftPanel(model, layout) +
     timeAxis(model, layout) +
     eraBoundaries(model, layout) +
+    workbenchLines(model, layout) +
     eraLabelsSvg(layout) +
     hoverLayer(layout) +
     `</svg>`
@@ -591,6 +611,9 @@ function renderSubtitle(model) {
 // ---------- tooltip: one delegated listener on the chart ----------
 
 let current = null; // { model, layout }
+
+/** What the workbench has drawn over the chart: a preview's eras and the gold boundaries. */
+const workbench = { preview: null, parameters: null, gold: [] };
 
 function tooltipHtml(model, column) {
   const period = model.periods[column];
@@ -806,6 +829,7 @@ async function main() {
     storeKey(key);
     load();
   });
+  setUpWorkbench(groupId, level);
   $('forget-key').addEventListener('click', () => {
     storeKey('');
     askForKey('key', 'The key is forgotten. Type one to load the chart.');
@@ -869,6 +893,7 @@ async function loadChart(url, groupId, level) {
   // performance.now() counts from the start of navigation: the time a reader waits for the chart.
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   setState('ready');
+  $('workbench').hidden = false;
   listen();
 }
 
@@ -889,3 +914,169 @@ function listen() {
 }
 
 main().catch((err) => showMessage('error', `The drift page failed: ${err?.message ?? err}`));
+
+// ---------- the era workbench: what-if eras, gold scores, downloads ----------
+
+/** A /v1 request with the page's key, as the chart's. */
+function apiFetch(path, init = {}) {
+  const headers = { accept: 'application/json', ...(init.headers ?? {}) };
+  if (sessionKey) headers.authorization = `Bearer ${sessionKey}`;
+  return fetch(path, { ...init, headers });
+}
+
+function postJson(path, body) {
+  return apiFetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The preview form's parameters: only those filled in, as numbers. */
+function previewParameters() {
+  const parameters = {};
+  const fields = [
+    ['minDays', 'preview-min-days'],
+    ['maxEras', 'preview-max-eras'],
+    ['penalty', 'preview-penalty'],
+  ];
+  for (const [name, id] of fields) {
+    const raw = $(id).value.trim();
+    if (raw !== '') parameters[name] = Number(raw);
+  }
+  return parameters;
+}
+
+/**
+ * Gold boundaries from a CSV or a plain list, as the server reads them: the first field of each line a date
+ * (YYYY-MM-DD, or a timestamp whose date is taken), a first line that is not one a header. Throws naming the line.
+ */
+function parseGold(text) {
+  const days = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const field = (line.split(',')[0] ?? '').trim().replace(/^"|"$/g, '');
+    if (field === '') return;
+    const day = field.slice(0, 10);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`))) days.push(day);
+    else if (!(index === 0 && days.length === 0))
+      throw new Error(`line ${index + 1}: "${field}" is not a date`);
+  });
+  return days;
+}
+
+function redraw() {
+  if (current) draw(current.model);
+}
+
+function download(name, blob) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function scoreRows(score) {
+  const f = (v) => fixed(v, 3);
+  const rows = [
+    ['Pk', `${f(score.pk)} (k = ${score.k} days, as NLTK's pk)`],
+    ['WindowDiff', `${f(score.windowDiff)} (NLTK's windowdiff)`],
+    [
+      `Within ${score.marginDays} days`,
+      `precision ${f(score.precision)}, recall ${f(score.recall)}, F1 ${f(score.f1)}`,
+    ],
+    ['Hausdorff', score.hausdorffDays === null ? 'n/a' : `${score.hausdorffDays} days`],
+    [
+      'Boundaries',
+      `${score.goldBoundaries} gold, ${score.foundBoundaries} ${workbench.preview ? 'in the preview' : 'stored'}`,
+    ],
+  ];
+  return rows
+    .map(([name, value]) => `<tr><th>${escapeXml(name)}</th><td>${escapeXml(value)}</td></tr>`)
+    .join('');
+}
+
+function setUpWorkbench(groupId, level) {
+  const base = `/v1/groups/${encodeURIComponent(groupId)}`;
+  $('preview-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const parameters = previewParameters();
+    $('preview-result').textContent = 'Previewing…';
+    const response = await postJson(`${base}/eras/preview`, parameters).catch((err) => err);
+    if (!(response instanceof Response) || !response.ok) {
+      const why =
+        response instanceof Response
+          ? `HTTP ${response.status}${await errorText(response)}`
+          : response.message;
+      $('preview-result').textContent = `The preview failed (${why}).`;
+      return;
+    }
+    const preview = await response.json();
+    workbench.preview = preview;
+    workbench.parameters = parameters;
+    const used = preview.parameters;
+    $('preview-result').textContent =
+      `Preview (dashed, nothing written): ${preview.eras.length} era${preview.eras.length === 1 ? '' : 's'} ` +
+      `with eras of at least ${used.minDays} days, ${used.maxEras} kept, penalty ${used.penalty ?? 'from the series'}` +
+      (preview.eras.length > 1
+        ? `; boundaries ${preview.eras
+            .slice(1)
+            .map((e) => e.start)
+            .join(', ')}`
+        : '');
+    $('preview-clear').hidden = false;
+    redraw();
+  });
+  $('preview-clear').addEventListener('click', () => {
+    workbench.preview = null;
+    workbench.parameters = null;
+    $('preview-result').textContent = '';
+    $('preview-clear').hidden = true;
+    redraw();
+  });
+  $('gold-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const file = $('gold-file').files?.[0];
+    if (!file) return;
+    let gold;
+    try {
+      gold = parseGold(await file.text());
+    } catch (err) {
+      $('gold-result').textContent = `${file.name}: ${err.message}`;
+      return;
+    }
+    const body = { gold, marginDays: Number($('gold-margin').value || 7) };
+    if (workbench.parameters) body.preview = workbench.parameters;
+    const response = await postJson(`${base}/eras/score`, body).catch((err) => err);
+    if (!(response instanceof Response) || !response.ok) {
+      const why =
+        response instanceof Response
+          ? `HTTP ${response.status}${await errorText(response)}`
+          : response.message;
+      $('gold-result').textContent = `Scoring failed (${why}).`;
+      return;
+    }
+    const score = await response.json();
+    workbench.gold = gold;
+    $('gold-result').textContent =
+      `${gold.length} gold boundar${gold.length === 1 ? 'y' : 'ies'} (dotted), scored against the ` +
+      `${workbench.preview ? 'preview' : 'stored eras'} over ${score.days} days:`;
+    $('scores').innerHTML = scoreRows(score);
+    $('scores').hidden = false;
+    redraw();
+  });
+  $('download-svg').addEventListener('click', () => {
+    const svg = $('chart').querySelector('svg');
+    if (!svg) return;
+    download(`drift-${groupId}-${level}.svg`, new Blob([svg.outerHTML], { type: 'image/svg+xml' }));
+  });
+  $('download-csv').addEventListener('click', async () => {
+    const response = await apiFetch(`${base}/drift?level=${level}&format=csv`, {
+      headers: { accept: 'text/csv' },
+    });
+    if (!response.ok) return;
+    download(`drift-${groupId}-${level}.csv`, await response.blob());
+  });
+}
