@@ -191,6 +191,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
     previewEras: (groupId, request) => drift.previewEras(groupId, request),
+    eraSignal: (groupId) => drift.eraSignal(groupId),
     groupSettings: async (groupId) => {
       const [group, eras] = await Promise.all([summaries.group(groupId), eraRepository.parameters(groupId)]);
       return {

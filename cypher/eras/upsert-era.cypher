@@ -1,11 +1,14 @@
-// Creates or updates one era: its fields and vector, the summaries it spans (SUMMARIZES, replaced as a whole)
-// and its key topics (MENTIONS, weighted by rank).
+// Creates or updates one era: its fields and vector, what produced it (the detector and its version, the parameters
+// as JSON, the data it read), the summaries it spans (SUMMARIZES, replaced as a whole) and its key topics (MENTIONS,
+// weighted by rank).
 MERGE (e:Era {id: $era.id})
 ON CREATE SET e.groupId = $era.groupId, e.createdAt = datetime(), e.version = 0
 SET e.start = date($era.start), e.end = date($era.end), e.startsAt = datetime($era.startsAt),
     e.endsAt = datetime($era.endsAt), e.level = $era.level, e.theme = $era.theme, e.keyTopics = $era.keyTopics,
     e.text = $era.text, e.periodStarts = $era.periodStarts, e.periodCount = size($era.periodStarts),
-    e.current = $era.current, e.earlier = $era.earlier, e.updatedAt = datetime(), e.version = e.version + 1
+    e.current = $era.current, e.earlier = $era.earlier, e.updatedAt = datetime(), e.version = e.version + 1,
+    e.detector = $era.detector, e.parameters = $era.parameters, e.dataFrom = date($era.dataFrom),
+    e.dataTo = date($era.dataTo), e.dataDays = $era.dataDays, e.dataMessages = $era.dataMessages
 WITH e
 CALL db.create.setNodeVectorProperty(e, 'embedding', $embedding)
 WITH e

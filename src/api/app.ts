@@ -13,6 +13,7 @@ import type {
   SeriesQuery,
   TopicTimeline,
 } from '../domain/era.js';
+import type { EraSignal } from '../domain/era-signal.js';
 import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
@@ -68,6 +69,8 @@ export interface ApiServices {
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   eras(groupId: string): Promise<Era[]>;
+  /** What the era detector reads, day by day, with its parameters and the data cut. */
+  eraSignal(groupId: string): Promise<EraSignal>;
   /** What-if detection: the eras other parameters give, from the stored series; nothing is written. */
   previewEras(groupId: string, request: EraParameters): Promise<EraPreview>;
   /** The stored eras, or a preview's, against gold boundaries; null when there are none. */

@@ -15,6 +15,22 @@ export const eraSchema = z
       .boolean()
       .meta({ description: 'The era that older eras were folded into, past the kept count' }),
     periodCount: z.number().int(),
+    provenance: z
+      .object({
+        detector: z.string(),
+        parameters: z.record(z.string(), z.number().nullable()),
+        cut: z.object({
+          from: z.string().nullable(),
+          to: z.string().nullable(),
+          days: z.number().int(),
+          messages: z.number().int(),
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept)',
+      }),
   })
   .meta({ id: 'Era' });
 

@@ -441,12 +441,7 @@ export function previewEras(
   return {
     parameters,
     detector: ERA_DETECTOR,
-    cut: {
-      from: days[0] ?? null,
-      to: days.at(-1) ?? null,
-      days: days.length,
-      messages: rows.reduce((sum, r) => sum + (r.messageCount ?? 0), 0),
-    },
+    cut: dataCut(rows),
     // ruptures' convention: each segment's end as an index into the series, exclusive; the last is its length.
     breakpoints: segments.map((segment) => {
       const after = days.findIndex((day) => day >= segment.end);
@@ -460,5 +455,16 @@ export function previewEras(
       current: k === segments.length - 1,
       earlier: segment.earlier,
     })),
+  };
+}
+
+/** The data a run read: its first and last day, and how many days and messages. */
+export function dataCut(rows: readonly DaySignal[]): EraPreview['cut'] {
+  const days = rows.map((r) => r.day).sort();
+  return {
+    from: days[0] ?? null,
+    to: days.at(-1) ?? null,
+    days: days.length,
+    messages: rows.reduce((sum, r) => sum + (r.messageCount ?? 0), 0),
   };
 }

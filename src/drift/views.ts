@@ -9,7 +9,8 @@ import type {
   SeriesQuery,
   TopicTimeline,
 } from '../domain/era.js';
-import { previewEras } from '../domain/eras.js';
+import { type EraSignal, eraSignal } from '../domain/era-signal.js';
+import { previewEras, resolveEraParameters } from '../domain/eras.js';
 import { addDays } from '../domain/periods.js';
 import { type EraScoreRequest, type SegmentationScore, scoreEras } from '../domain/segmentation.js';
 import { normalizeTopic, topicId } from '../domain/topics.js';
@@ -40,6 +41,15 @@ export class DriftViews {
       this.repo.parameters(groupId),
     ]);
     return previewEras(days, { ...own, ...request }, this.eraSettings);
+  }
+
+  /** What the detector reads, day by day, with the group's parameters and the data cut (domain/era-signal.ts). */
+  async eraSignal(groupId: string): Promise<EraSignal> {
+    const [days, own] = await Promise.all([
+      this.repo.daySeries(groupId, null),
+      this.repo.parameters(groupId),
+    ]);
+    return eraSignal(groupId, days, resolveEraParameters(own, this.eraSettings));
   }
 
   /** The stored eras, or a preview's, against gold boundaries; null when there are none to score. */
@@ -136,5 +146,13 @@ function toEra(e: StoredEra): Era {
     current: e.current,
     earlier: e.earlier ?? false,
     periodCount: e.periodCount ?? 0,
+    provenance:
+      e.detector && e.parameters
+        ? {
+            detector: e.detector,
+            parameters: JSON.parse(e.parameters) as Record<string, number | null>,
+            cut: { from: e.dataFrom, to: e.dataTo, days: e.dataDays ?? 0, messages: e.dataMessages ?? 0 },
+          }
+        : null,
   };
 }

@@ -16,6 +16,13 @@ export interface StoredEra {
   earlier: boolean;
   periodCount: number;
   level: string;
+  /** What produced it (null for an era written before provenance was kept): the detector, parameters (JSON), data. */
+  detector: string | null;
+  parameters: string | null;
+  dataFrom: string | null;
+  dataTo: string | null;
+  dataDays: number | null;
+  dataMessages: number | null;
 }
 
 export interface SeriesRow {
@@ -58,6 +65,13 @@ export interface EraWrite {
   periodStarts: string[];
   current: boolean;
   earlier: boolean;
+  /** The detector and its version, the parameters it ran with (JSON) and the data it read. */
+  detector: string;
+  parameters: string;
+  dataFrom: string | null;
+  dataTo: string | null;
+  dataDays: number;
+  dataMessages: number;
 }
 
 /** What the era step needs of the graph, so its tests can pass a typed fake. */

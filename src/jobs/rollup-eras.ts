@@ -1,6 +1,8 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import {
+  dataCut,
+  ERA_DETECTOR,
   type EraSegment,
   eraOptionsOf,
   eraPeriodOf,
@@ -64,6 +66,16 @@ export async function rollupEras(
   for (const { s } of changed) counts[storedById.has(eraId(ctx.groupId, s)) ? 'updated' : 'created']++;
   if (ctx.dryRun) return counts;
 
+  // Each era written says what produced it: the same data and parameters always give the same eras.
+  const cut = dataCut(days);
+  const provenance = {
+    detector: ERA_DETECTOR,
+    parameters: JSON.stringify(parameters),
+    dataFrom: cut.from,
+    dataTo: cut.to,
+    dataDays: cut.days,
+    dataMessages: cut.messages,
+  };
   // Vectors and texts only of the weeks the changed eras span.
   const from = changed.map(({ s }) => s.start).sort()[0] ?? '';
   const weeks = await repo.series(ctx.groupId, 'week', { from: addDays(from, -6) }, true);
@@ -78,7 +90,16 @@ export async function rollupEras(
         ? before
         : null;
     const ownDays = days.filter((d) => d.day >= s.start && d.day < s.end);
-    writes.push(await eraWrite(ctx, settings, { segment: s, current: isCurrent, members, ownDays, settled }));
+    writes.push(
+      await eraWrite(ctx, settings, {
+        segment: s,
+        current: isCurrent,
+        members,
+        ownDays,
+        settled,
+        provenance,
+      }),
+    );
   }
   await repo.replace(ctx.groupId, writes, keepIds);
   return counts;
@@ -119,6 +140,8 @@ interface EraDraft {
   ownDays: DayRow[];
   /** The stored era when it was already closed: its text and theme are kept. */
   settled: StoredEra | null;
+  /** What produced it. */
+  provenance: Pick<EraWrite, 'detector' | 'parameters' | 'dataFrom' | 'dataTo' | 'dataDays' | 'dataMessages'>;
 }
 
 /**
@@ -161,6 +184,7 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
     periodStarts: members.map((m) => m.periodStart),
     current,
     earlier: segment.earlier,
+    ...draft.provenance,
   };
   const embedding =
     meanVector(members.flatMap((m) => (m.embedding ? [m.embedding] : []))) ??

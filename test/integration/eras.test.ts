@@ -68,6 +68,21 @@ describeNeo4j('eras and topics against Neo4j', () => {
         stored.map((e) => [e.start, e.end, e.current, e.earlier, e.keyTopics]),
       );
       expect(same.parameters).toMatchObject({ minDays: 14, maxEras: 10, penalty: null });
+      // Each stored era says what produced it: the detector, the parameters, the data the cycle read.
+      for (const era of stored) {
+        expect(era.provenance).toMatchObject({ detector: same.detector, parameters: same.parameters });
+        expect(era.provenance?.cut).toEqual(same.cut);
+      }
+      // The signal the detector read, day by day, is the series the breakpoints index into.
+      const signal = await strata.services.eraSignal(g.id);
+      const signalDays = [...new Set(signal.rows.map((r) => r.day))];
+      expect(signal.cut).toEqual(same.cut);
+      expect(signalDays).toHaveLength(same.cut.days);
+      expect(same.breakpoints.at(-1)).toBe(signalDays.length);
+      for (const [k, at] of same.breakpoints.slice(0, -1).entries()) {
+        const next = same.eras[k + 1]?.start as string;
+        expect((signalDays[at] as string) >= next && (signalDays[at - 1] as string) < next).toBe(true);
+      }
       // Eras of at least 120 days: fewer of them, and nothing written.
       const longer = await strata.services.previewEras(g.id, { minDays: 120 });
       expect(longer.eras.length).toBeLessThan(stored.length);

@@ -74,6 +74,31 @@ function recordingServices() {
     topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
+    eraSignal: async (groupId) => ({
+      groupId,
+      detector: 'strata-pelt/1',
+      parameters: {
+        minDays: 14,
+        maxEras: 10,
+        penalty: null,
+        minPeriods: 3,
+        minMessages: 8,
+        silenceWeight: 0.1,
+        minShift: 0.1,
+      },
+      cut: { from: '2024-05-01', to: '2024-05-01', days: 1, messages: 3 },
+      rows: [
+        {
+          index: 0,
+          day: '2024-05-01',
+          messageCount: 3,
+          speakerCount: 2,
+          embeddingDistance: null,
+          topic: 'retro',
+          weight: 1,
+        },
+      ],
+    }),
     previewEras: async (_groupId, request) => ({
       parameters: {
         minDays: request.minDays ?? 14,
@@ -166,6 +191,7 @@ describe('StrataClient against the real routes', () => {
       topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
       eras: () => strata.eras('team-a'),
       previewEras: () => strata.previewEras('team-a', { minDays: 21 }),
+      eraSignal: () => strata.eraSignal('team-a'),
       scoreEras: () => strata.scoreEras('team-a', { gold: ['2024-02-01'] }),
       profile: () => strata.profile('team-a'),
       driftPage: () => strata.driftPage('team-a'),
@@ -191,6 +217,10 @@ describe('StrataClient against the real routes', () => {
     expect(results.topicTimeline).toMatchObject({ topic: 'retro planning' });
     // The server fills in the default margin; the same day scores perfectly.
     expect(results.scoreEras).toMatchObject({ marginDays: 7, precision: 1, recall: 1, pk: 0 });
+    expect(results.eraSignal).toMatchObject({ detector: 'strata-pelt/1', rows: [{ topic: 'retro' }] });
+    expect(await strata.eraSignalCsv('team-a')).toBe(
+      'index,day,message_count,speaker_count,embedding_distance,topic,weight\n0,2024-05-01,3,2,,retro,1\n',
+    );
     expect(results.previewEras).toMatchObject({ parameters: { minDays: 21, penalty: null }, eras: [] });
     expect(results.openApiDocument).toMatchObject({ openapi: '3.1.0' });
     expect(results.driftPage).toMatch(/<html/i);

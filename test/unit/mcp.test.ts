@@ -81,6 +81,7 @@ function recordingServices(overrides: Partial<ApiServices> = {}) {
         current: true,
         earlier: false,
         periodCount: 9,
+        provenance: null,
       },
     ],
     ...overrides,

@@ -19,6 +19,7 @@ import type {
   EraParameters,
   EraPreview,
   EraScoreRequest,
+  EraSignal,
   ExportLine,
   Group,
   GroupContext,
@@ -328,6 +329,24 @@ export class StrataClient {
     return this.send(this.raw.GET('/v1/groups/{groupId}/eras', { ...call, params: { path: { groupId } } }));
   }
 
+  /** GET /v1/groups/{groupId}/eras/signal: what the era detector reads, day by day, with its provenance. */
+  eraSignal(groupId: string, call?: CallOptions): Promise<EraSignal> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/eras/signal', { ...call, params: { path: { groupId } } }),
+    );
+  }
+
+  /** The same as CSV, one row per day and topic (pandas: pd.read_csv). */
+  eraSignalCsv(groupId: string, call?: CallOptions): Promise<string> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/eras/signal', {
+        ...call,
+        params: { path: { groupId }, query: { format: 'csv' } },
+        parseAs: 'text',
+      }),
+    );
+  }
+
   /** POST /v1/groups/{groupId}/eras/preview: the eras other detector parameters give; nothing is written. */
   previewEras(groupId: string, request: EraParameters = {}, call?: CallOptions): Promise<EraPreview> {
     return this.send(
@@ -432,6 +451,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupIdDriftChart: 'driftChart',
   getV1GroupsByGroupIdTopicsByNameTimeline: 'topicTimeline',
   getV1GroupsByGroupIdEras: 'eras',
+  getV1GroupsByGroupIdErasSignal: 'eraSignal',
   postV1GroupsByGroupIdErasPreview: 'previewEras',
   postV1GroupsByGroupIdErasScore: 'scoreEras',
   getV1GroupsByGroupIdProfile: 'profile',

@@ -32,6 +32,7 @@ export type Era = Schemas['Era'];
 export type EraScoreRequest = Schemas['EraScoreRequest'];
 export type EraParameters = Schemas['EraParameters'];
 export type EraPreview = Schemas['EraPreview'];
+export type EraSignal = Schemas['EraSignal'];
 export type SegmentationScore = Schemas['SegmentationScore'];
 export type GroupProfile = Schemas['GroupProfile'];
 export type VerifyReport = Schemas['VerifyReport'];

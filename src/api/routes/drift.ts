@@ -11,6 +11,7 @@ import {
   seriesQuerySchema,
   topicTimelineSchema,
 } from '../../domain/era.js';
+import { eraSignalSchema, eraSignalToCsv } from '../../domain/era-signal.js';
 import { groupIdSchema } from '../../domain/memory.js';
 import { eraScoreRequestSchema, segmentationScoreSchema } from '../../domain/segmentation.js';
 import { topicsOverTimeSchema, topicsOverTimeToCsv } from '../../domain/topics-over-time.js';
@@ -18,6 +19,8 @@ import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import { groupParamsSchema } from './memories.js';
+
+const eraSignalQuerySchema = z.strictObject({ format: z.enum(['json', 'csv']).optional() });
 
 const topicParamsSchema = z.object({ groupId: groupIdSchema, name: z.string().trim().min(1).max(200) });
 
@@ -104,6 +107,37 @@ export function driftRoutes(services: ApiServices) {
       params: groupParamsSchema,
       responses: { 200: { description: 'eras', schema: z.object({ eras: z.array(eraSchema) }) } },
       handler: async ({ params }) => ({ eras: await services.eras(params.groupId) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/groups/:groupId/eras/signal',
+      summary:
+        'What the era detector reads, day by day: messages, speakers, embedding distance and topic weights (JSON, or CSV with format=csv)',
+      tag: 'drift',
+      params: groupParamsSchema,
+      query: eraSignalQuerySchema,
+      responses: {
+        200: {
+          description:
+            'one row per day and topic, in the order eras/preview breakpoints index; the JSON also states the detector, the parameters and the data cut',
+          schema: eraSignalSchema,
+        },
+      },
+      handler: async ({ params, query }, req, res) => {
+        const signal = await services.eraSignal(params.groupId);
+        const csv =
+          query.format === 'csv' ||
+          (!query.format && req.accepts(['application/json', 'text/csv']) === 'text/csv');
+        if (!csv) return signal;
+        // The CSV holds the rows; what produced them goes in headers (the JSON has them in its body).
+        res
+          .type('text/csv')
+          .set('x-strata-detector', signal.detector)
+          .set('x-strata-parameters', JSON.stringify(signal.parameters))
+          .set('x-strata-cut', JSON.stringify(signal.cut))
+          .attachment(`${params.groupId}-era-signal.csv`)
+          .send(eraSignalToCsv(signal));
+      },
     }),
     defineRoute({
       method: 'post',

@@ -312,6 +312,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/eras/signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the era detector reads, day by day: messages, speakers, embedding distance and topic weights (JSON, or CSV with format=csv) */
+        get: operations["getV1GroupsByGroupIdErasSignal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/eras/preview": {
         parameters: {
             query?: never;
@@ -661,6 +678,19 @@ export interface components {
             /** @description The era that older eras were folded into, past the kept count */
             earlier: boolean;
             periodCount: number;
+            /** @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept) */
+            provenance: {
+                detector: string;
+                parameters: {
+                    [key: string]: number | null;
+                };
+                cut: {
+                    from: string | null;
+                    to: string | null;
+                    days: number;
+                    messages: number;
+                };
+            } | null;
         };
         EraParameters: {
             /** @description Shortest era, in days (ERA_MIN_DAYS) */
@@ -728,6 +758,43 @@ export interface components {
             /** @description Score the eras these parameters give (as eras/preview) instead of the stored ones */
             preview?: components["schemas"]["EraParameters"];
         };
+        EraSignal: {
+            groupId: string;
+            detector: string;
+            /** @description Every parameter the run used, defaults filled in */
+            parameters: {
+                minDays: number;
+                maxEras: number;
+                /** @description Null: read from the noise of the series */
+                penalty: number | null;
+                minPeriods: number;
+                minMessages: number;
+                silenceWeight: number;
+                minShift: number;
+            };
+            /** @description The data the detector read */
+            cut: {
+                /** @description The first day summary read (YYYY-MM-DD) */
+                from: string | null;
+                /** @description The last day summary read */
+                to: string | null;
+                /** @description Day summaries read */
+                days: number;
+                /** @description Messages they summarise */
+                messages: number;
+            };
+            rows: {
+                /** @description The day's position in the series (0-based) */
+                index: number;
+                day: string;
+                messageCount: number;
+                speakerCount: number;
+                /** @description 1 - cosine similarity with the day before; null for the first or without vectors */
+                embeddingDistance: number | null;
+                topic: string | null;
+                weight: number | null;
+            }[];
+        };
         ErrorBody: {
             /**
              * @description Machine-readable code, e.g. invalid_request
@@ -755,6 +822,19 @@ export interface components {
             /** @description The era that older eras were folded into, past the kept count */
             earlier: boolean;
             periodCount: number;
+            /** @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept) */
+            provenance: {
+                detector: string;
+                parameters: {
+                    [key: string]: number | null;
+                };
+                cut: {
+                    from: string | null;
+                    to: string | null;
+                    days: number;
+                    messages: number;
+                };
+            } | null;
             /** @constant */
             kind: "era";
         };
@@ -2401,6 +2481,63 @@ export interface operations {
                     "application/json": {
                         eras: components["schemas"]["Era"][];
                     };
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdErasSignal: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one row per day and topic, in the order eras/preview breakpoints index; the JSON also states the detector, the parameters and the data cut */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EraSignal"];
                 };
             };
             /** @description missing or wrong bearer key */
