@@ -7,6 +7,8 @@
  *    WindowDiff (k = half the mean true segment length). Target: Pk <= 0.15, every true boundary within 7 days of
  *    a found one, at most one spurious boundary. Beside it, the offline indication: the same era step on day
  *    series made without the graph (the gap between the two should be near zero).
+ *    Then a parameter sweep through the preview API (eras/preview, eras/score): Pk, WindowDiff and F1 within 7 days
+ *    per setting, the preview with the group's settings checked against the stored eras, the graph against change.
  * 2. Seeded demo groups: seedDemo (as `npm run seed` does, one group per seed), eras read through the HTTP API;
  *    each planted boundary counts as found when an era starts within 7 days of it.
  *
@@ -15,7 +17,7 @@
  */
 import { createEmbedder } from '../src/ai/embeddings/index.js';
 import { loadConfig } from '../src/config.js';
-import type { Era } from '../src/domain/era.js';
+import type { Era, EraParameters } from '../src/domain/era.js';
 import { readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
@@ -139,9 +141,79 @@ async function measure(
     );
     printMetrics('end to end', stream, found, eras.length, true);
     for (const era of eras) line(`  era from ${era.start}`, era.theme || '-', `${era.periodCount} weeks`);
+    await parameterSweep(strata, groupId, stream, eras);
   } finally {
     await cleanUp(strata, [groupId], args.keep === true);
   }
+}
+
+/** Settings tried through the preview API (each beside the group's own: ERA_MIN_DAYS and the defaults). */
+const PREVIEW_SWEEP: EraParameters[] = [
+  {},
+  { minDays: 7 },
+  { minDays: 28 },
+  { minDays: 56 },
+  { minShift: 0.3 },
+  { minPeriods: 7 },
+  { silenceWeight: 0.5 },
+];
+
+/**
+ * What-if detection through the services the API serves: each setting's eras scored against the true joins with
+ * eras/score (NLTK's Pk and WindowDiff, F1 within 7 days). The preview with the group's own settings must equal the
+ * stored eras, and no preview may change the graph (the group's nodes and relationships, counted before and after).
+ */
+async function parameterSweep(
+  strata: Strata,
+  groupId: string,
+  stream: EraStream,
+  stored: Era[],
+): Promise<void> {
+  heading('what-if detection through eras/preview and eras/score (NLTK conventions, F1 within 7 days)');
+  const footprint = async () =>
+    (
+      await strata.graph.read<{ nodes: number; relationships: number }>('inspect/groups-footprint', {
+        groupIds: [groupId],
+      })
+    )[0];
+  const before = await footprint();
+  const own = await strata.services.previewEras(groupId, {});
+  const bounds = (eras: { start: string; end: string }[]) =>
+    eras.map((e) => `${e.start}..${e.end}`).join(' ');
+  const same = bounds(own.eras) === bounds(stored);
+  line('preview with the group settings = stored eras', same ? 'yes' : 'no', verdict(same));
+  line(
+    'detector, data cut',
+    own.detector,
+    `${own.cut.from} to ${own.cut.to}, ${own.cut.days} days, ${num(own.cut.messages)} messages`,
+  );
+  const gold = stream.conversationStarts.slice(1);
+  const rows: string[][] = [];
+  for (const setting of PREVIEW_SWEEP) {
+    const started = performance.now();
+    const preview = await strata.services.previewEras(groupId, setting);
+    const score = await strata.services.scoreEras(groupId, { gold, marginDays: 7, preview: setting });
+    if (!score) continue;
+    rows.push([
+      Object.keys(setting).length === 0 ? 'the group settings' : JSON.stringify(setting),
+      String(preview.eras.length),
+      score.pk.toFixed(3),
+      score.windowDiff.toFixed(3),
+      score.precision.toFixed(2),
+      score.recall.toFixed(2),
+      score.f1.toFixed(3),
+      String(score.k),
+      seconds(performance.now() - started),
+    ]);
+  }
+  table(['setting', 'eras', 'Pk', 'WindowDiff', 'precision', 'recall', 'F1 (7 days)', 'k', 'took'], rows);
+  const after = await footprint();
+  const unchanged = before?.nodes === after?.nodes && before?.relationships === after?.relationships;
+  line(
+    'graph after the previews',
+    `${num(after?.nodes ?? 0)} nodes, ${num(after?.relationships ?? 0)} relationships`,
+    `before ${num(before?.nodes ?? 0)}, ${num(before?.relationships ?? 0)}: ${unchanged ? 'unchanged' : 'CHANGED'} ${verdict(unchanged)}`,
+  );
 }
 
 function scores(stream: EraStream, found: number[]) {

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { locomoStream, writeLocomoStream } from '../../bench/locomo-stream.js';
+import { createApp } from '../../src/api/app.js';
+import { main } from '../../src/cli/cli.js';
+import type { OutStream } from '../../src/cli/command.js';
+import type { EraPreview } from '../../src/domain/era.js';
+import { ERA_SIGNAL_CSV_HEADER } from '../../src/domain/era-signal.js';
+import type { SegmentationScore } from '../../src/domain/segmentation.js';
+import { createLogger } from '../../src/log.js';
+import type { Strata } from '../../src/strata.js';
+import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const LOCOMO = resolve(root, '..', 'shared', 'bench', 'locomo', 'locomo-dev.json');
+const WALKTHROUGH = join(root, 'docs', 'drift-walkthrough.md');
+
+function collector(): OutStream & { text: string } {
+  const out = {
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+  };
+  return out;
+}
+
+/** RFC 4180 fields of one CSV line (quoted fields may hold commas and doubled quotes). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+if (!existsSync(LOCOMO)) console.log(`skipped: the drift walkthrough (no LoCoMo file at ${LOCOMO})`);
+
+describeNeo4j('the drift walkthrough (docs/drift-walkthrough.md), end to end', () => {
+  let strata: Strata;
+  let dir = '';
+  const group = testGroupId('walkthrough');
+  const cli = async (...argv: string[]) => {
+    const stdout = collector();
+    const stderr = collector();
+    const code = await main(argv, { stdout, stderr, env: { ...process.env, LOG_LEVEL: 'silent' } });
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  };
+
+  beforeAll(async () => {
+    strata = await openTestStrata();
+    dir = await mkdtemp(join(tmpdir(), 'strata-walkthrough-'));
+  });
+  afterAll(async () => {
+    await deleteGroup(strata.graph, group);
+    await strata?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!existsSync(LOCOMO))(
+    'imports LoCoMo end to end, previews two settings, scores them against the joins, and exports the signal',
+    async () => {
+      const doc = await readFile(WALKTHROUGH, 'utf8');
+      const out = join(dir, 'locomo-stream.jsonl');
+      const gold = join(dir, 'locomo-gold.csv');
+
+      // 1. The dataset.
+      expect(doc).toContain('npm run -s locomo:stream -- --out locomo-stream.jsonl --gold locomo-gold.csv');
+      const stream = await locomoStream(LOCOMO, group);
+      const written = await writeLocomoStream(stream, { out, gold });
+      expect(written.boundaries).toBe(stream.conversationStarts.length - 1);
+
+      // 2. Import and roll up.
+      expect(doc).toContain('npm run import -- --group locomo-drift locomo-stream.jsonl');
+      const imported = await cli('import', '--group', group, out, '--json');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(JSON.parse(imported.stdout).groups[0]).toMatchObject({ created: written.memories });
+      expect(doc).toContain('npm run strata -- aggregate --group locomo-drift');
+      const aggregated = await cli('aggregate', '--group', group, '--json');
+      expect(aggregated.code, aggregated.stderr).toBe(0);
+      const stored = await strata.services.eras(group);
+      expect(stored.length).toBeGreaterThan(1);
+
+      // 3. Two previews: the group's settings (the stored eras) and eras of at least 200 days.
+      expect(doc).toContain('npm run strata -- eras --group locomo-drift --preview --min-days 200');
+      const own = JSON.parse(
+        (await cli('eras', '--group', group, '--preview', '--json')).stdout,
+      ) as EraPreview;
+      expect(own.eras.map((e) => e.start)).toEqual(stored.map((e) => e.start));
+      const long = JSON.parse(
+        (await cli('eras', '--group', group, '--preview', '--min-days', '200', '--json')).stdout,
+      ) as EraPreview;
+      expect(long.parameters.minDays).toBe(200);
+      expect(long.eras.length).toBeLessThan(own.eras.length);
+
+      // 4. Scores against the joins.
+      expect(doc).toContain('npm run strata -- eras --group locomo-drift --preview --score locomo-gold.csv');
+      const score = async (...more: string[]) => {
+        const r = await cli('eras', '--group', group, '--preview', ...more, '--score', gold, '--json');
+        expect(r.code, r.stderr).toBe(0);
+        return JSON.parse(r.stdout) as SegmentationScore;
+      };
+      const ownScore = await score();
+      expect(ownScore).toMatchObject({ goldBoundaries: written.boundaries, recall: 1, marginDays: 7 });
+      expect(ownScore.pk).toBeLessThan(0.15);
+      const longScore = await score('--min-days', '200');
+      expect(longScore.recall).toBeLessThan(1);
+      expect(longScore.pk).toBeGreaterThan(ownScore.pk);
+
+      // 5. The signal as CSV, with the header the walkthrough documents, one row per day and topic.
+      expect(doc).toContain(ERA_SIGNAL_CSV_HEADER.join(','));
+      const app = createApp({
+        services: strata.services,
+        log: createLogger('silent'),
+        bodyLimitBytes: 100_000,
+      });
+      const res = await request(app).get(`/v1/groups/${group}/eras/signal?format=csv`).expect(200);
+      expect(res.headers['x-strata-detector']).toBe(own.detector);
+      const lines = res.text.trimEnd().split('\n');
+      expect(lines[0]).toBe(ERA_SIGNAL_CSV_HEADER.join(','));
+      const rows = lines.slice(1).map(csvFields);
+      expect(rows.every((r) => r.length === ERA_SIGNAL_CSV_HEADER.length)).toBe(true);
+      const days = new Set(rows.map((r) => r[1]));
+      expect(days.size).toBe(own.cut.days);
+      expect(own.breakpoints.at(-1)).toBe(days.size);
+    },
+    600_000,
+  );
+});
