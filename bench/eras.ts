@@ -156,6 +156,8 @@ const PREVIEW_SWEEP: EraParameters[] = [
   { minShift: 0.3 },
   { minPeriods: 7 },
   { silenceWeight: 0.5 },
+  { signal: 'topics' },
+  { signal: 'both' },
 ];
 
 /**

@@ -173,20 +173,35 @@ function topicBlock(periods: readonly EraPeriod[], vocabulary: readonly string[]
 }
 
 /**
- * Feature rows for change-point detection, one per period (in the order given): the content vector scaled to unit
- * length, or, when no period has one, the square roots of the topic distribution over the vocabulary plus one
+ * Feature rows for change-point detection, one per period (in the order given). By default (`signal`
+ * 'embeddings'): the content vector scaled to unit length, or, when no period has one, the square roots of the topic distribution over the vocabulary plus one
  * column for the mass outside it (a unit vector too; its distances are Hellinger distances). A period without
  * one gets the mean of the others. Topics are only the fallback: a day's topics are the terms that set it apart
  * from the days just before, so they jitter from one day to the next by design; next to the content vectors
  * they added more noise than signal (on the LoCoMo and demo day series, 37 of 50 boundaries found with both
  * against 41 with the vectors alone, at the same penalty rule).
  */
-export function featuresOf(periods: readonly EraPeriod[], vocabulary?: readonly string[]): number[][] {
-  const embedding = embeddingBlock(periods);
-  if (embedding) return embedding;
+export function featuresOf(
+  periods: readonly EraPeriod[],
+  vocabulary?: readonly string[],
+  signal: EraSignalKind = 'embeddings',
+): number[][] {
+  const embedding = signal === 'topics' ? null : embeddingBlock(periods);
+  if (embedding && signal === 'embeddings') return embedding;
   const topics = topicBlock(periods, vocabulary ?? eraVocabulary(periods));
-  return topics ?? periods.map(() => []);
+  // Both: the two unit rows side by side, each scaled by 1/sqrt(2), so a row stays unit length and each counts half.
+  if (embedding && topics)
+    return embedding.map((row, i) => [...row, ...(topics[i] as number[])].map((v) => v * Math.SQRT1_2));
+  return embedding ?? topics ?? periods.map(() => []);
 }
+
+/**
+ * What the detector reads of each period: its content vector (the default: with it, 41 of 50 planted boundaries
+ * found against 37 with both, see featuresOf), its topic distribution, or both. Each falls back to the other where
+ * the group has none.
+ */
+export const ERA_SIGNALS = ['embeddings', 'topics', 'both'] as const;
+export type EraSignalKind = (typeof ERA_SIGNALS)[number];
 
 /**
  * How much of the change-point penalty a boundary before each bin costs, from the silence before it: 1 after an

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { driftChartPointSchema, driftMeasuresSchema } from './drift-chart.js';
+import { ERA_SIGNALS } from './era-series.js';
 import { CALENDAR_LEVELS } from './levels.js';
 
 export const eraSchema = z
@@ -18,7 +19,7 @@ export const eraSchema = z
     provenance: z
       .object({
         detector: z.string(),
-        parameters: z.record(z.string(), z.number().nullable()),
+        parameters: z.record(z.string(), z.union([z.number(), z.string()]).nullable()),
         cut: z.object({
           from: z.string().nullable(),
           to: z.string().nullable(),
@@ -27,6 +28,8 @@ export const eraSchema = z
         }),
       })
       .nullable()
+      // An export made before eras kept this has none: read as null.
+      .default(null)
       .meta({
         description:
           'What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept)',
@@ -84,6 +87,10 @@ export const eraParametersSchema = z
     minShift: z.number().min(0).max(10).optional().meta({
       description: 'Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1)',
     }),
+    signal: z.enum(ERA_SIGNALS).optional().meta({
+      description:
+        'What the detector reads of each day: content vectors (embeddings, the default), topics, or both',
+    }),
   })
   .meta({ id: 'EraParameters' });
 
@@ -100,6 +107,7 @@ export const eraPreviewSchema = z
         minMessages: z.number().int(),
         silenceWeight: z.number(),
         minShift: z.number(),
+        signal: z.enum(ERA_SIGNALS),
       })
       .meta({ description: 'Every parameter the run used, defaults filled in' }),
     detector: z

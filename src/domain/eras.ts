@@ -10,6 +10,7 @@ import {
   binPeriods,
   type EraBin,
   type EraPeriod,
+  type EraSignalKind,
   eraVocabulary,
   featuresOf,
   seriesEnd,
@@ -53,6 +54,8 @@ export interface EraOptions {
   minShift?: number;
   /** Which topic names may describe an era (and count as features); by default all. */
   keepTerm?: (term: string) => boolean;
+  /** What the detector reads of each day: content vectors (default), topics, or both (see featuresOf). */
+  signal?: EraSignalKind;
 }
 
 export interface EraState {
@@ -60,7 +63,13 @@ export interface EraState {
   current: EraSegment;
 }
 
-export const ERA_DEFAULTS = { minPeriods: 3, minMessages: 8, silenceWeight: 0.1, minShift: 0.1 } as const;
+export const ERA_DEFAULTS = {
+  minPeriods: 3,
+  minMessages: 8,
+  silenceWeight: 0.1,
+  minShift: 0.1,
+  signal: 'embeddings',
+} as const;
 
 /** Names the rule below; a change to what it computes from the same data and parameters gets a new version. */
 export const ERA_DETECTOR = 'strata-pelt/1';
@@ -118,7 +127,7 @@ interface BinSeries {
 
 function binSeries(bins: readonly EraBin[], options: EraOptions): BinSeries {
   const keep = options.keepTerm ?? (() => true);
-  const rows = featuresOf(bins, eraVocabulary(bins, keep));
+  const rows = featuresOf(bins, eraVocabulary(bins, keep), options.signal);
   return { rows, noise: estimateNoise(rows) };
 }
 
@@ -416,6 +425,7 @@ export function resolveEraParameters(
     minMessages: given.minMessages ?? ERA_DEFAULTS.minMessages,
     silenceWeight: given.silenceWeight ?? ERA_DEFAULTS.silenceWeight,
     minShift: given.minShift ?? ERA_DEFAULTS.minShift,
+    signal: given.signal ?? ERA_DEFAULTS.signal,
   };
 }
 

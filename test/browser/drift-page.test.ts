@@ -173,6 +173,7 @@ function previewOf(chart: DriftChart, parameters: EraParameters): EraPreview {
       minMessages: 8,
       silenceWeight: 0.1,
       minShift: 0.1,
+      signal: 'embeddings' as const,
     },
     detector: 'strata-pelt/1',
     cut: { from: chart.periods[0]?.periodStart ?? null, to: null, days: 0, messages: 0 },
@@ -592,13 +593,14 @@ describe.skipIf(!hasChromium)('the era workbench of the drift page, in chromium'
       expect(await page.locator('[data-testid="preview-boundary"]').count()).toBe(0);
 
       await page.fill('#preview-min-days', '200');
+      await page.selectOption('#preview-signal', 'both');
       await page.click('#preview-form button[type="submit"]');
       // A vertical line has no width, so it is never "visible" to the harness: waited for as attached.
       await page.waitForSelector('[data-testid="preview-boundary"]', { state: 'attached' });
       // Four planted eras, two by two: one boundary in the preview, the stored three still drawn.
       expect(await page.locator('[data-testid="preview-boundary"]').count()).toBe(1);
       expect(await page.locator('[data-testid="era-boundary"]').count()).toBe(3);
-      expect(workbenchAsked.preview.at(-1)).toEqual({ minDays: 200 });
+      expect(workbenchAsked.preview.at(-1)).toEqual({ minDays: 200, signal: 'both' });
       expect(await page.textContent('#preview-result')).toContain('2 eras with eras of at least 200 days');
 
       await page.setInputFiles('#gold-file', {
@@ -611,7 +613,7 @@ describe.skipIf(!hasChromium)('the era workbench of the drift page, in chromium'
       expect(workbenchAsked.score.at(-1)).toEqual({
         gold: ['2023-07-31', '2024-01-15'],
         marginDays: 7,
-        preview: { minDays: 200 },
+        preview: { minDays: 200, signal: 'both' },
       });
       const scores = (await page.textContent('#scores')) ?? '';
       expect(scores).toMatch(/Pk\d\.\d{3} \(k = \d+ days, as NLTK's pk\)/);

@@ -601,6 +601,7 @@ describe('main: eras --score', () => {
               minMessages: 8,
               silenceWeight: 0.1,
               minShift: 0.1,
+              signal: 'embeddings' as const,
             },
             detector: 'strata-pelt/1',
             cut: { from: null, to: null, days: 60, messages: 0 },

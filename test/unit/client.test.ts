@@ -85,6 +85,7 @@ function recordingServices() {
         minMessages: 8,
         silenceWeight: 0.1,
         minShift: 0.1,
+        signal: 'embeddings' as const,
       },
       cut: { from: '2024-05-01', to: '2024-05-01', days: 1, messages: 3 },
       rows: [
@@ -108,6 +109,7 @@ function recordingServices() {
         minMessages: 8,
         silenceWeight: 0.1,
         minShift: 0.1,
+        signal: 'embeddings' as const,
       },
       detector: 'strata-pelt/1',
       cut: { from: null, to: null, days: 0, messages: 0 },

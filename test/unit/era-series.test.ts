@@ -75,6 +75,39 @@ describe('featuresOf', () => {
     ]);
   });
 
+  it('reads topics alone, or vectors and topics side by side, when asked', () => {
+    const periods = [
+      {
+        periodStart: '2024-01-01',
+        periodEnd: '2024-01-02',
+        embedding: [3, 4],
+        topics: [{ name: 'cat', weight: 1 }],
+      },
+      {
+        periodStart: '2024-01-02',
+        periodEnd: '2024-01-03',
+        embedding: [0, 1],
+        topics: [{ name: 'dog', weight: 1 }],
+      },
+    ];
+    const round = (rows: number[][]) => rows.map((r) => r.map((v) => Number(v.toFixed(12))));
+    // Topics over the vocabulary [cat, dog] and the mass outside it, square-rooted.
+    expect(round(featuresOf(periods, ['cat', 'dog'], 'topics'))).toEqual([
+      [1, 0, 0],
+      [0, 1, 0],
+    ]);
+    const both = featuresOf(periods, ['cat', 'dog'], 'both');
+    const h = Math.SQRT1_2;
+    expect(round(both)).toEqual(
+      round([
+        [0.6 * h, 0.8 * h, h, 0, 0],
+        [0, h, 0, h, 0],
+      ]),
+    );
+    for (const row of both) expect(Math.hypot(...row)).toBeCloseTo(1, 12);
+    expect(featuresOf(periods, ['cat', 'dog'], 'embeddings')).toEqual(featuresOf(periods, ['cat', 'dog']));
+  });
+
   it('falls back on the square-rooted topic distribution when no period has a vector', () => {
     const rows = featuresOf(
       [

@@ -332,6 +332,7 @@ describe('previewEras', () => {
       minMessages: 8,
       silenceWeight: 0.1,
       minShift: 0.1,
+      signal: 'embeddings',
     });
     expect(preview.detector).toBe(ERA_DETECTOR);
     // The same data and parameters, the same eras; other parameters, others.

@@ -944,6 +944,7 @@ function previewParameters() {
     const raw = $(id).value.trim();
     if (raw !== '') parameters[name] = Number(raw);
   }
+  if ($('preview-signal').value) parameters.signal = $('preview-signal').value;
   return parameters;
 }
 
@@ -1019,7 +1020,8 @@ function setUpWorkbench(groupId, level) {
     const used = preview.parameters;
     $('preview-result').textContent =
       `Preview (dashed, nothing written): ${preview.eras.length} era${preview.eras.length === 1 ? '' : 's'} ` +
-      `with eras of at least ${used.minDays} days, ${used.maxEras} kept, penalty ${used.penalty ?? 'from the series'}` +
+      `with eras of at least ${used.minDays} days, ${used.maxEras} kept, penalty ${used.penalty ?? 'from the series'}, ` +
+      `reading ${used.signal}` +
       (preview.eras.length > 1
         ? `; boundaries ${preview.eras
             .slice(1)

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Era, EraParameters, EraPreview } from '../../domain/era.js';
+import { ERA_SIGNALS } from '../../domain/era-series.js';
 import { parseGoldBoundaries } from '../../domain/segmentation.js';
 import { type CommandContext, type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -22,7 +23,7 @@ export const erasCommand: CommandSpec<ErasOptions> = {
   summary:
     "List a group's eras, oldest first, the current one last; preview other parameters; score against gold",
   synopsis:
-    '--group <id> [--preview [--min-days <n>] [--max-eras <n>] [--penalty <x>]] ' +
+    '--group <id> [--preview [--min-days <n>] [--max-eras <n>] [--penalty <x>] [--signal <s>]] ' +
     '[--score <gold.csv> [--margin <days>] [--k <days>]] [--json]',
   description:
     'With --score, the eras are scored against the gold boundaries in the file (the first field of each line a\n' +
@@ -53,6 +54,11 @@ export const erasCommand: CommandSpec<ErasOptions> = {
     'min-days': { type: 'string', value: '<n>', description: 'Shortest era in days, with --preview' },
     'max-eras': { type: 'string', value: '<n>', description: 'Eras kept distinct, with --preview' },
     penalty: { type: 'string', value: '<x>', description: 'Change-point penalty, with --preview' },
+    signal: {
+      type: 'string',
+      value: '<embeddings|topics|both>',
+      description: 'What the detector reads of each day, with --preview',
+    },
     ...JSON_FLAG,
   },
   parse: (flags) => {
@@ -63,11 +69,12 @@ export const erasCommand: CommandSpec<ErasOptions> = {
       minDays: whole('min-days', { min: 0, max: 3650 }),
       maxEras: whole('max-eras', { min: 1, max: 100 }),
       penalty: flags.number('penalty', { min: 1e-9, max: 1e9 }),
+      signal: flags.choice('signal', ERA_SIGNALS),
     };
     const parameters = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
     const preview = flags.boolean('preview');
     if (!preview && Object.keys(parameters).length > 0)
-      throw flags.usage('--min-days, --max-eras and --penalty go with --preview');
+      throw flags.usage('--min-days, --max-eras, --penalty and --signal go with --preview');
     const k = whole('k', { min: 1, max: 100_000 });
     return {
       groupId: flags.requiredGroup(),
@@ -176,7 +183,8 @@ function printPreview(out: OutStream, groupId: string, preview: EraPreview): voi
   const p = preview.parameters;
   out.write(
     `Preview for group ${groupId} over ${preview.cut.days} day summaries (nothing written), ${preview.detector}: ` +
-      `min days ${p.minDays}, max eras ${p.maxEras}, penalty ${p.penalty ?? 'from the noise of the series'}\n`,
+      `min days ${p.minDays}, max eras ${p.maxEras}, penalty ${p.penalty ?? 'from the noise of the series'}, ` +
+      `signal ${p.signal}\n`,
   );
   if (preview.eras.length === 0) {
     out.write('No eras: the group has no day summaries yet (strata aggregate).\n');

@@ -678,11 +678,14 @@ export interface components {
             /** @description The era that older eras were folded into, past the kept count */
             earlier: boolean;
             periodCount: number;
-            /** @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept) */
+            /**
+             * @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept)
+             * @default null
+             */
             provenance: {
                 detector: string;
                 parameters: {
-                    [key: string]: number | null;
+                    [key: string]: number | string | null;
                 };
                 cut: {
                     from: string | null;
@@ -707,6 +710,11 @@ export interface components {
             silenceWeight?: number;
             /** @description Smallest shift kept between neighbouring eras, in units of one day’s noise (0.1) */
             minShift?: number;
+            /**
+             * @description What the detector reads of each day: content vectors (embeddings, the default), topics, or both
+             * @enum {string}
+             */
+            signal?: "embeddings" | "topics" | "both";
         };
         EraPreview: {
             /** @description Every parameter the run used, defaults filled in */
@@ -719,6 +727,8 @@ export interface components {
                 minMessages: number;
                 silenceWeight: number;
                 minShift: number;
+                /** @enum {string} */
+                signal: "embeddings" | "topics" | "both";
             };
             /** @description The detector and its version: the same data and parameters give the same eras */
             detector: string;
@@ -771,6 +781,8 @@ export interface components {
                 minMessages: number;
                 silenceWeight: number;
                 minShift: number;
+                /** @enum {string} */
+                signal: "embeddings" | "topics" | "both";
             };
             /** @description The data the detector read */
             cut: {
@@ -822,11 +834,14 @@ export interface components {
             /** @description The era that older eras were folded into, past the kept count */
             earlier: boolean;
             periodCount: number;
-            /** @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept) */
+            /**
+             * @description What produced the era: the detector and its version, every parameter, the day summaries read (null for an era written before this was kept)
+             * @default null
+             */
             provenance: {
                 detector: string;
                 parameters: {
-                    [key: string]: number | null;
+                    [key: string]: number | string | null;
                 };
                 cut: {
                     from: string | null;
