@@ -2,8 +2,8 @@
 // statement each, in one transaction). First the group's own node: its settings, the time of its last write
 // (which tells the scheduler it has new data), since when it has had data no cycle has taken (kept from the first
 // such write until a cycle leaves nothing pending: the backlog's age in /metrics), and its clock: the time of its
-// latest memory, which decay and archiving run on, so an imported archive ages as it would have live. Taking its lock first also orders this batch after a
-// cycle write in flight for the group.
+// latest memory, which decay and archiving run on, so an imported archive ages as it would have live. Taking its
+// lock first also orders this batch after a cycle write in flight for the group.
 MERGE (g:Group {id: $groupId})
 ON CREATE SET g.createdAt = datetime(), g.timezone = $timezone
 SET g.lastIngestAt = datetime(),

@@ -21,7 +21,7 @@ import type { EraRepository, SeriesRow, StoredEra } from '../graph/eras.js';
 export class DriftViews {
   constructor(
     private readonly repo: EraRepository,
-    /** The group's era settings (ERA_MIN_DAYS, ERA_MAX_COUNT): what a what-if run changes from. */
+    /** The server's era settings (ERA_MIN_DAYS, ERA_MAX_COUNT), under a group's own parameters. */
     private readonly eraSettings: { minDays: number; maxEras: number },
   ) {}
 
@@ -150,7 +150,7 @@ function toEra(e: StoredEra): Era {
       e.detector && e.parameters
         ? {
             detector: e.detector,
-            parameters: JSON.parse(e.parameters) as Record<string, number | null>,
+            parameters: JSON.parse(e.parameters) as Record<string, number | string | null>,
             cut: { from: e.dataFrom, to: e.dataTo, days: e.dataDays ?? 0, messages: e.dataMessages ?? 0 },
           }
         : null,

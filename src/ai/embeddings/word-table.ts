@@ -46,7 +46,8 @@ export async function loadWordTable(
     await rename(`${cacheFile}.tmp`, cacheFile);
   } catch (error) {
     onBuild(
-      `could not keep the word vectors in ${cacheFile} (${(error as Error).message}); the next start derives them again`,
+      `could not keep the word vectors in ${cacheFile} (${(error as Error).message}); ` +
+        'the next start derives them again',
     );
   }
   return table;
