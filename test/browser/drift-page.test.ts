@@ -18,6 +18,7 @@ import {
   driftChartSchema,
 } from '../../src/domain/drift-chart.js';
 import type { EraParameters, EraPreview } from '../../src/domain/era.js';
+import { resolveEraParameters } from '../../src/domain/eras.js';
 import { type EraScoreRequest, scoreEras } from '../../src/domain/segmentation.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';
@@ -165,16 +166,7 @@ function previewOf(chart: DriftChart, parameters: EraParameters): EraPreview {
     earlier: false,
   }));
   return {
-    parameters: {
-      minDays: parameters.minDays ?? 14,
-      maxEras: 10,
-      penalty: parameters.penalty ?? null,
-      minPeriods: 3,
-      minMessages: 8,
-      silenceWeight: 0.1,
-      minShift: 0.1,
-      signal: 'embeddings' as const,
-    },
+    parameters: resolveEraParameters(parameters, { minDays: 14, maxEras: 10 }),
     detector: 'strata-pelt/1',
     cut: { from: chart.periods[0]?.periodStart ?? null, to: null, days: 0, messages: 0 },
     breakpoints: [],

@@ -5,17 +5,8 @@ import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
+import { collector } from '../support/out-stream.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
-
-function collector() {
-  return {
-    text: '',
-    write(chunk: string) {
-      this.text += chunk;
-      return true;
-    },
-  };
-}
 
 describeNeo4j('a manual cycle while another instance holds the lease', () => {
   let strata: Strata;

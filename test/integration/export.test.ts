@@ -5,13 +5,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
-import type { OutStream } from '../../src/cli/command.js';
 import type { ExportLine } from '../../src/domain/group-export.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { exportGroup } from '../../src/export/group-export.js';
 import { ExportRepository } from '../../src/graph/exports.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
+import { collector } from '../support/out-stream.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 /** Eight weeks of a team chat: four about sailing, then four about pottery, so the cycle finds two eras. */
@@ -50,17 +50,6 @@ function history(): MemoryInput[] {
 }
 
 const NOW = new Date('2024-03-15T00:00:00Z');
-
-function collector(): OutStream & { text: string } {
-  const out = {
-    text: '',
-    write(chunk: string) {
-      out.text += chunk;
-      return true;
-    },
-  };
-  return out;
-}
 
 const parseLines = (text: string) =>
   text

@@ -8,28 +8,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locomoStream, writeLocomoStream } from '../../bench/locomo-stream.js';
 import { createApp } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
-import type { OutStream } from '../../src/cli/command.js';
 import type { EraPreview } from '../../src/domain/era.js';
 import { ERA_SIGNAL_CSV_HEADER } from '../../src/domain/era-signal.js';
 import type { SegmentationScore } from '../../src/domain/segmentation.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
+import { collector } from '../support/out-stream.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LOCOMO = resolve(root, '..', 'shared', 'bench', 'locomo', 'locomo-dev.json');
 const WALKTHROUGH = join(root, 'docs', 'drift-walkthrough.md');
-
-function collector(): OutStream & { text: string } {
-  const out = {
-    text: '',
-    write(chunk: string) {
-      out.text += chunk;
-      return true;
-    },
-  };
-  return out;
-}
 
 /** RFC 4180 fields of one CSV line (quoted fields may hold commas and doubled quotes). */
 function csvFields(line: string): string[] {

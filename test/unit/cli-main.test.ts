@@ -9,25 +9,17 @@ import type { Backend } from '../../src/cli/command.js';
 import type { CycleHealth } from '../../src/domain/cycle-health.js';
 import { type CycleReport, emptyLevels } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { resolveEraParameters } from '../../src/domain/eras.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import { type EraScoreRequest, scoreEras } from '../../src/domain/segmentation.js';
 import { buildVerifyReport } from '../../src/domain/verify.js';
 import { SchemaMismatchError } from '../../src/errors.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { groupInfo } from '../support/groups.js';
+import { collector } from '../support/out-stream.js';
 import { stubServices } from '../support/stub-services.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-
-function collector() {
-  return {
-    text: '',
-    write(chunk: string) {
-      this.text += chunk;
-      return true;
-    },
-  };
-}
 
 function report(groupId: string, overrides: Partial<CycleReport> = {}): CycleReport {
   return {
@@ -593,16 +585,7 @@ describe('main: eras --score', () => {
         previewEras: async (_groupId, request) => {
           asked.push(request);
           return {
-            parameters: {
-              minDays: request.minDays ?? 14,
-              maxEras: 10,
-              penalty: null,
-              minPeriods: 3,
-              minMessages: 8,
-              silenceWeight: 0.1,
-              minShift: 0.1,
-              signal: 'embeddings' as const,
-            },
+            parameters: resolveEraParameters(request, { minDays: 14, maxEras: 10 }),
             detector: 'strata-pelt/1',
             cut: { from: null, to: null, days: 60, messages: 0 },
             breakpoints: [],

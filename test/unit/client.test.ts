@@ -14,6 +14,7 @@ import { type ApiServices, createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
 import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';
+import { resolveEraParameters } from '../../src/domain/eras.js';
 import { scoreEras } from '../../src/domain/segmentation.js';
 import { DatabaseUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
@@ -77,16 +78,7 @@ function recordingServices() {
     eraSignal: async (groupId) => ({
       groupId,
       detector: 'strata-pelt/1',
-      parameters: {
-        minDays: 14,
-        maxEras: 10,
-        penalty: null,
-        minPeriods: 3,
-        minMessages: 8,
-        silenceWeight: 0.1,
-        minShift: 0.1,
-        signal: 'embeddings' as const,
-      },
+      parameters: resolveEraParameters({}, { minDays: 14, maxEras: 10 }),
       cut: { from: '2024-05-01', to: '2024-05-01', days: 1, messages: 3 },
       rows: [
         {
@@ -101,16 +93,7 @@ function recordingServices() {
       ],
     }),
     previewEras: async (_groupId, request) => ({
-      parameters: {
-        minDays: request.minDays ?? 14,
-        maxEras: 10,
-        penalty: null,
-        minPeriods: 3,
-        minMessages: 8,
-        silenceWeight: 0.1,
-        minShift: 0.1,
-        signal: 'embeddings' as const,
-      },
+      parameters: resolveEraParameters(request, { minDays: 14, maxEras: 10 }),
       detector: 'strata-pelt/1',
       cut: { from: null, to: null, days: 0, messages: 0 },
       breakpoints: [],
