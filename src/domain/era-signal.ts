@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvNumber, toCsv } from './csv.js';
+import { cosineDistance } from './drift.js';
 import { eraPreviewSchema } from './era.js';
 import { type DaySignal, dataCut, ERA_DETECTOR } from './eras.js';
 
@@ -42,7 +43,10 @@ export function eraSignal(
   const rows: EraSignal['rows'] = [];
   sorted.forEach((d, index) => {
     const before = sorted[index - 1];
-    const distance = before?.embedding && d.embedding ? 1 - cosine(before.embedding, d.embedding) : null;
+    const distance =
+      before?.embedding && d.embedding && before.embedding.length === d.embedding.length
+        ? cosineDistance(before.embedding, d.embedding)
+        : null;
     const base = {
       index,
       day: d.day,
@@ -81,16 +85,4 @@ export function eraSignalToCsv(signal: EraSignal): string {
       csvNumber(r.weight),
     ]),
   );
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    dot += (a[i] as number) * (b[i] as number);
-    na += (a[i] as number) ** 2;
-    nb += (b[i] as number) ** 2;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }

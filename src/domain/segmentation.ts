@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eraParametersSchema } from './era.js';
+import { addDays, daysBetween } from './periods.js';
 
 /**
  * How well a segmentation of a time line (eras) agrees with gold boundaries, with the measures topic-segmentation
@@ -206,11 +207,9 @@ function count(text: string, from: number, length: number, boundary: string): nu
   return n;
 }
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date (or the date part of a timestamp). */
+/** Days since 1970-01-01 of a YYYY-MM-DD date (or the date part of a timestamp); throws on one that is not. */
 function dayNumber(day: string): number {
-  const time = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(time)) throw new RangeError(`not a date: ${day}`);
-  return Math.round(time / 86_400_000);
+  return daysBetween('1970-01-01', day.slice(0, 10));
 }
 
 /**
@@ -224,9 +223,7 @@ export function scoreEras(
   const first = eras[0];
   const last = eras.at(-1);
   if (!first || !last) return null;
-  const lastDay = new Date(Date.parse(`${last.end.slice(0, 10)}T00:00:00Z`) - 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const lastDay = addDays(last.end.slice(0, 10), -1);
   return scoreSegmentation({
     firstDay: first.start.slice(0, 10),
     lastDay,
