@@ -192,13 +192,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     eras: (groupId) => drift.eras(groupId),
     previewEras: (groupId, request) => drift.previewEras(groupId, request),
     eraSignal: (groupId) => drift.eraSignal(groupId),
-    groupSettings: async (groupId) => {
-      const [group, eras] = await Promise.all([summaries.group(groupId), eraRepository.parameters(groupId)]);
-      return {
-        timezone: group?.timezone ?? config.defaultTimezone,
-        eras: Object.keys(eras).length > 0 ? eras : null,
-      };
-    },
+    groupSettings: async (groupId) =>
+      (await groups.settings(groupId)) ?? { timezone: config.defaultTimezone, eras: null },
     setEraParameters: async (groupId, parameters) => {
       const result = await eraRepository.setParameters(groupId, parameters, config.defaultTimezone);
       log.info(

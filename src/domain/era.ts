@@ -96,6 +96,11 @@ export const eraParametersSchema = z
 
 export type EraParameters = z.output<typeof eraParametersSchema>;
 
+/** A group's era parameters as stored (JSON), checked; null when it has none. */
+export function parseEraParameters(stored: string | null): EraParameters | null {
+  return stored ? eraParametersSchema.parse(JSON.parse(stored)) : null;
+}
+
 export const eraPreviewSchema = z
   .object({
     parameters: z

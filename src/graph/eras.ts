@@ -1,4 +1,4 @@
-import { type EraParameters, eraParametersSchema } from '../domain/era.js';
+import { type EraParameters, parseEraParameters } from '../domain/era.js';
 import type { CalendarLevel } from '../domain/levels.js';
 import type { Graph } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
@@ -90,8 +90,8 @@ export class EraRepository {
 
   /** The group's own era parameters; {} when it has none (or no group node yet). */
   async parameters(groupId: string): Promise<EraParameters> {
-    const [row] = await this.graph.read<{ parameters: string | null }>('eras/group-parameters', { groupId });
-    return row?.parameters ? eraParametersSchema.parse(JSON.parse(row.parameters)) : {};
+    const [row] = await this.graph.read<{ eraParameters: string | null }>('groups/settings', { groupId });
+    return parseEraParameters(row?.eraParameters ?? null) ?? {};
   }
 
   /**
@@ -111,7 +111,7 @@ export class EraRepository {
       timezone: string;
     }>('groups/set-era-parameters', { groupId, parameters: stored, timezone: defaultTimezone });
     if (!row) throw new Error(`era settings of group ${groupId} returned no row`);
-    return { ...row, parameters: row.parameters ? (JSON.parse(row.parameters) as EraParameters) : null };
+    return { ...row, parameters: parseEraParameters(row.parameters) };
   }
 
   /** Every day summary of the group, with content vectors from `embeddingsFrom` on (all when null). */

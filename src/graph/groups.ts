@@ -1,3 +1,4 @@
+import { type EraParameters, parseEraParameters } from '../domain/era.js';
 import { GroupGoneError } from '../errors.js';
 import { cypher } from './cypher.js';
 import type { Graph, GraphTx, Row, Statement } from './graph.js';
@@ -11,6 +12,17 @@ export class GroupRepository {
    * in flight, see writeHoldingGroup), so no later write of that cycle lands; then everything the group owns, in
    * batches.
    */
+  /** Its time zone and own era parameters (null: the server's); null for a group that does not exist. */
+  async settings(groupId: string): Promise<{ timezone: string; eras: EraParameters | null } | null> {
+    const [row] = await this.graph.read<{ timezone: string; eraParameters: string | null }>(
+      'groups/settings',
+      {
+        groupId,
+      },
+    );
+    return row ? { timezone: row.timezone, eras: parseEraParameters(row.eraParameters) } : null;
+  }
+
   async deleteGroup(groupId: string): Promise<void> {
     await this.graph.write('maintenance/delete-group-node', { groupId });
     await this.graph.autoCommit(cypher('maintenance/delete-group'), { groupId });
