@@ -25,12 +25,21 @@ import { MaintenanceRepository } from './graph/maintenance.js';
 import { MemoryRepository } from './graph/memories.js';
 import type { MigrationReport } from './graph/migrations.js';
 import { RecallRepository } from './graph/recall.js';
+import { ReembedRepository } from './graph/reembed.js';
 import { RollupRepository } from './graph/rollups.js';
-import { applySchema, awaitIndexes, schemaReady } from './graph/schema.js';
+import {
+  applySchema,
+  awaitIndexes,
+  createSlotIndexes,
+  dropSlotIndexes,
+  readEmbedderRecord,
+  schemaReady,
+} from './graph/schema.js';
 import { SummaryRepository } from './graph/summaries.js';
 import { VerifyRepository } from './graph/verify.js';
 import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
+import { dropPreviousVectors, type ReembedDeps, type ReembedOptions, reembed } from './jobs/reembed.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
 import { countedEmbedder, countedSummarizer, StrataMetrics } from './metrics.js';
@@ -57,6 +66,10 @@ export interface Strata {
    * online; says which migrations it applied.
    */
   migrate(): Promise<MigrationReport>;
+  /** Moves the database's vectors to this Strata's embedder, or fills in what they lack (jobs/reembed.ts). */
+  reembed(options?: ReembedOptions): ReturnType<typeof reembed>;
+  /** Removes the vectors a finished re-embedding left behind (jobs/reembed.ts). */
+  dropPreviousVectors(): ReturnType<typeof dropPreviousVectors>;
   /** Tells every running cycle to stop at its next period; returns at once. */
   stopCycles(): void;
   /**
@@ -219,6 +232,19 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     profile: (groupId) => drift.profile(groupId),
   };
 
+  const reembedDeps: ReembedDeps = {
+    store: new ReembedRepository(graph),
+    schema: {
+      record: () => readEmbedderRecord(graph),
+      createIndexes: (slot, shape) => createSlotIndexes(graph, slot, shape),
+      dropIndexes: (slot) => dropSlotIndexes(graph, slot),
+      awaitIndexes: () => awaitIndexes(graph),
+      useSlot: (slot) => graph.useVectorSlot(slot),
+    },
+    embedder,
+    log,
+  };
+
   return {
     config,
     log,
@@ -250,6 +276,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       );
       return migrations;
     },
+    reembed: (options) => reembed(reembedDeps, options),
+    dropPreviousVectors: () => dropPreviousVectors(reembedDeps),
     stopCycles: () => stopping.abort(),
     close: async () => {
       stopping.abort();

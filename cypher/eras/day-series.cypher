@@ -11,6 +11,6 @@ RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS
        s.topicWeights AS topicWeights, s.activeUsers AS activeUsers,
        CASE
          WHEN $embeddingsFrom IS NULL OR s.periodStart >= date($embeddingsFrom)
-           THEN coalesce(s.contentEmbedding, s.embedding)
+           THEN coalesce(s[$contentVectorKey], s[$vectorKey])
        END AS embedding
 ORDER BY s.periodStart

@@ -7,5 +7,5 @@ WHERE s.periodStart >= coalesce(date($from), date('-999999999-01-01'))
   AND s.periodStart < coalesce(date($to), date('+999999999-12-31'))
 RETURN s.id AS id, toString(s.periodStart) AS periodStart, toString(s.periodEnd) AS periodEnd, s.text AS text,
        s.topics AS topics, s.topicWeights AS topicWeights, s.activityScore AS activityScore,
-       s.messageCount AS messageCount, CASE WHEN $withEmbeddings THEN coalesce(s.contentEmbedding, s.embedding) END AS embedding
+       s.messageCount AS messageCount, CASE WHEN $withEmbeddings THEN coalesce(s[$contentVectorKey], s[$vectorKey]) END AS embedding
 ORDER BY s.periodStart

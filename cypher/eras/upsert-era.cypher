@@ -9,8 +9,10 @@ SET e.start = date($era.start), e.end = date($era.end), e.startsAt = datetime($e
     e.current = $era.current, e.earlier = $era.earlier, e.updatedAt = datetime(), e.version = e.version + 1,
     e.detector = $era.detector, e.parameters = $era.parameters, e.dataFrom = date($era.dataFrom),
     e.dataTo = date($era.dataTo), e.dataDays = $era.dataDays, e.dataMessages = $era.dataMessages
+// Into the database's vector slot (graph/vector-slots.ts), the other slot's cleared, as for summaries.
+REMOVE e.embedding, e.embeddingB
 WITH e
-CALL db.create.setNodeVectorProperty(e, 'embedding', $embedding)
+CALL db.create.setNodeVectorProperty(e, $vectorKey, $embedding)
 WITH e
 CALL (e) {
   MATCH (e)-[old:SUMMARIZES|MENTIONS]->()

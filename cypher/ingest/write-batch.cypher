@@ -33,12 +33,12 @@ ON CREATE SET
   m.ingestedAt = datetime(),
   m.sessionPending = true,
   m.dayPending = true
-WITH m, row, zeros, m.embedding IS NULL AS created
+WITH m, row, zeros, m[$vectorKey] IS NULL AS created
 // The procedure stores the vector as a compact float32 array rather than a list of doubles.
 CALL (m, row, zeros, created) {
   WITH m, row, zeros
   WHERE created
-  CALL db.create.setNodeVectorProperty(m, 'embedding', CASE
+  CALL db.create.setNodeVectorProperty(m, $vectorKey, CASE
     WHEN row.embedding IS NOT NULL THEN row.embedding
     ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
       v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]

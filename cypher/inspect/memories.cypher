@@ -12,6 +12,6 @@ RETURN
   m.meta AS meta,
   coalesce(m.sessionPending, false) AS sessionPending,
   coalesce(m.dayPending, false) AS dayPending,
-  valueType(m.embedding) AS embeddingType,
-  size(m.embedding) AS embeddingSize
+  valueType(m[$vectorKey]) AS embeddingType,
+  size(m[$vectorKey]) AS embeddingSize
 ORDER BY m.ts, m.id

@@ -5,5 +5,5 @@ MATCH (s:Summary {groupId: $groupId})
 WHERE s.decay < $minDecay AND NOT s.level IN $keepLevels AND s.archivedAt IS NULL
   AND (s.level = 'session' OR EXISTS { MATCH (:Summary)-[:SUMMARIZES]->(s) })
 SET s.archivedAt = datetime()
-REMOVE s.embedding
+REMOVE s.embedding, s.embeddingB
 RETURN s.level AS level, count(s) AS count

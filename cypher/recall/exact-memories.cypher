@@ -3,8 +3,8 @@
 MATCH (m:Memory {groupId: $groupId})
 WHERE ($from IS NULL OR m.ts >= datetime($from))
   AND ($to IS NULL OR m.ts < datetime($to))
-  AND m.embedding IS NOT NULL
-WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
+  AND m[$vectorKey] IS NOT NULL
+WITH m, vector.similarity.cosine(m[$vectorKey], $vector) AS score
 ORDER BY score DESC
 LIMIT toInteger($limit)
 RETURN m.id AS id, 'memory' AS level, score, 1.0 AS decay

@@ -25,7 +25,7 @@ WITH rank, hit, n,
     WITH i, m
     ORDER BY i
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts,
-            score: vector.similarity.cosine(m.embedding, $vector), path: hit.known[i].path}
+            score: vector.similarity.cosine(m[$vectorKey], $vector), path: hit.known[i].path}
   } ELSE [] END +
   CASE WHEN hit.fill > 0 AND NOT n:Memory THEN COLLECT {
     MATCH p = (n)-[:SUMMARIZES*1..4]->(m:Memory)
@@ -33,7 +33,7 @@ WITH rank, hit, n,
       AND NOT m.id IN [k IN hit.known | k.id]
     WITH m, p
     LIMIT toInteger($scan)
-    WITH m, [x IN nodes(p) | x.id] AS path, vector.similarity.cosine(m.embedding, $vector) AS score
+    WITH m, [x IN nodes(p) | x.id] AS path, vector.similarity.cosine(m[$vectorKey], $vector) AS score
     ORDER BY score DESC, m.ts
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts, score: score, path: path}
   }[..toInteger(hit.fill)] ELSE [] END AS details,

@@ -1,5 +1,5 @@
 // Nearest eras of the group whose span overlaps the window.
-CALL db.index.vector.queryNodes('era_embedding', toInteger($candidates), $vector) YIELD node, score
+CALL db.index.vector.queryNodes($eraVectorIndex, toInteger($candidates), $vector) YIELD node, score
 WHERE node.groupId = $groupId
   AND ($from IS NULL OR node.endsAt > datetime($from))
   AND ($to IS NULL OR node.startsAt < datetime($to))

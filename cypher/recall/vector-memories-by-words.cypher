@@ -8,7 +8,7 @@ CALL db.index.fulltext.queryNodes('group_text_fulltext', $query, {limit: toInteg
 WHERE node:Memory AND node.groupId = $groupId
   AND ($from IS NULL OR node.ts >= datetime($from))
   AND ($to IS NULL OR node.ts < datetime($to))
-WITH node, vector.similarity.cosine(node.embedding, $vector) AS score
+WITH node, vector.similarity.cosine(node[$vectorKey], $vector) AS score
 ORDER BY score DESC
 LIMIT toInteger($limit)
 RETURN node.id AS id, 'memory' AS level, score, 1.0 AS decay

@@ -1,6 +1,6 @@
 // Nearest memories to the query vector. The index cannot pre-filter, so the caller over-fetches ($candidates)
 // and this keeps the group's hits inside the time window [from, to).
-CALL db.index.vector.queryNodes('memory_embedding', toInteger($candidates), $vector) YIELD node, score
+CALL db.index.vector.queryNodes($memoryVectorIndex, toInteger($candidates), $vector) YIELD node, score
 WHERE node.groupId = $groupId
   AND ($from IS NULL OR node.ts >= datetime($from))
   AND ($to IS NULL OR node.ts < datetime($to))

@@ -1,5 +1,5 @@
 // Nearest summaries of the asked levels whose period overlaps the window; over-fetched like memories.
-CALL db.index.vector.queryNodes('summary_embedding', toInteger($candidates), $vector) YIELD node, score
+CALL db.index.vector.queryNodes($summaryVectorIndex, toInteger($candidates), $vector) YIELD node, score
 WHERE node.groupId = $groupId
   AND node.level IN $levels
   AND ($from IS NULL OR node.endsAt > datetime($from))

@@ -1,8 +1,10 @@
 // Creates summaries, or regenerates them in place (version + 1): the id is the natural key, so there is never a
 // second node for one period. Several periods of one level per transaction, one row each. Topics are stored as
 // parallel lists because node properties cannot hold maps.
-// Two vectors: `embedding` (the summary text, indexed for recall) and `contentEmbedding` (everything the period
+// Two vectors: the recall vector (the summary text, indexed for recall) and the content vector (everything the period
 // holds, for drift and eras). Sessions have none of the second (null): drift and eras read days, weeks and months.
+// Both go to the database's vector slot ($vectorKey, $contentVectorKey: graph/vector-slots.ts); the other slot's
+// are removed first, since a re-embedding in progress must see this summary's new text as not yet embedded.
 // The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
 // then the zeros after the last value, cut from one list of zeros made once for the batch.
 // One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
@@ -41,18 +43,17 @@ SET
   s.version = s.version + 1
 // A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.
 SET s:$(toUpper(left(s.level, 1)) + substring(s.level, 1))
+REMOVE s.embedding, s.embeddingB, s.contentEmbedding, s.contentEmbeddingB
 WITH s, row, zeros
-CALL db.create.setNodeVectorProperty(s, 'embedding', CASE
+CALL db.create.setNodeVectorProperty(s, $vectorKey, CASE
   WHEN row.embedding IS NOT NULL THEN row.embedding
   ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
     v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
 END)
-// A session regenerated from data an older version wrote drops the content vector it no longer keeps up to date.
-FOREACH (_ IN CASE WHEN row.contentEmbedding IS NULL THEN [1] ELSE [] END | REMOVE s.contentEmbedding)
 WITH s, row
 CALL (s, row) {
   WITH s, row
   WHERE row.contentEmbedding IS NOT NULL
-  CALL db.create.setNodeVectorProperty(s, 'contentEmbedding', row.contentEmbedding)
+  CALL db.create.setNodeVectorProperty(s, $contentVectorKey, row.contentEmbedding)
 }
 RETURN s.id AS id, s.version AS version

@@ -2,12 +2,12 @@
 // (archived summaries have none by design), every day, week and month its content vector (sessions have none).
 CALL () {
   MATCH (m:Memory {groupId: $groupId})
-  WHERE m.embedding IS NULL OR size(m.embedding) <> $dimension
+  WHERE m[$vectorKey] IS NULL OR size(m[$vectorKey]) <> $dimension
   RETURN 'memory' AS kind, m.id AS id
   UNION ALL
   MATCH (s:Summary {groupId: $groupId})
-  WHERE (s.archivedAt IS NULL AND (s.embedding IS NULL OR size(s.embedding) <> $dimension))
-     OR (s.level <> 'session' AND (s.contentEmbedding IS NULL OR size(s.contentEmbedding) <> $dimension))
+  WHERE (s.archivedAt IS NULL AND (s[$vectorKey] IS NULL OR size(s[$vectorKey]) <> $dimension))
+     OR (s.level <> 'session' AND (s[$contentVectorKey] IS NULL OR size(s[$contentVectorKey]) <> $dimension))
   RETURN s.level AS kind, s.id AS id
 }
 RETURN kind, count(id) AS count, collect(id)[..5] AS examples

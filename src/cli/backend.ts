@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { assertVectorDimensions, listStrataIndexes } from '../graph/schema.js';
+import { checkEmbedder, listStrataIndexes } from '../graph/schema.js';
 import type { Logger } from '../log.js';
 import { createStrata, type Strata } from '../strata.js';
 import type { Backend, OutStream } from './command.js';
@@ -13,7 +13,11 @@ export function backendOf(strata: Strata): Backend {
     groupsDue: () => strata.runs.groupsDue(),
     migrate: () => strata.migrate(),
     indexes: () => listStrataIndexes(strata.graph),
-    checkVectorSize: () => assertVectorDimensions(strata.graph, strata.embedder.dimension),
+    checkEmbedder: async () => {
+      await checkEmbedder(strata.graph, strata.embedder);
+    },
+    reembed: (options) => strata.reembed(options),
+    dropPreviousVectors: () => strata.dropPreviousVectors(),
     close: () => strata.close(),
   };
 }

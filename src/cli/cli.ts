@@ -95,7 +95,7 @@ async function preflight(
       'Run `strata migrate` (npm run migrate) first.\n'
     );
   }
-  await backend.checkVectorSize();
+  await backend.checkEmbedder();
   const notOnline = readiness.schema?.notOnline ?? [];
   if (notOnline.length > 0) {
     stderr.write(`warning: indexes still being built: ${notOnline.join(', ')}; results may be incomplete\n`);

@@ -3,6 +3,7 @@ import type { CycleReport } from '../domain/cycle-report.js';
 import type { MigrationReport } from '../graph/migrations.js';
 import type { listStrataIndexes } from '../graph/schema.js';
 import type { CycleOptions } from '../jobs/cycle.js';
+import type { dropPreviousVectors, ReembedOptions, ReembedReport } from '../jobs/reembed.js';
 import type { FlagSpecs, Flags } from './args.js';
 
 /** Where the CLI writes: process.stdout/stderr in real use, string collectors in tests. */
@@ -26,8 +27,13 @@ export interface Backend {
   /** Says which migrations it applied, and the schema version the database is at. */
   migrate(): Promise<MigrationReport>;
   indexes(): Promise<IndexState[]>;
-  /** Throws SchemaMismatchError when the vector indexes were built for another embedder size. */
-  checkVectorSize(): Promise<void>;
+  /**
+   * Throws SchemaMismatchError when the database's vectors come from another embedder than the configured one (or,
+   * in a database without that record, its vector indexes have another size); else points the graph at them.
+   */
+  checkEmbedder(): Promise<void>;
+  reembed(options: ReembedOptions): Promise<ReembedReport>;
+  dropPreviousVectors(): ReturnType<typeof dropPreviousVectors>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
 import { cypher } from './cypher.js';
+import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.js';
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
@@ -14,6 +15,24 @@ export class Graph {
     private readonly onError?: (kind: Neo4jErrorKind) => void,
   ) {}
 
+  private slot: VectorSlot = VECTOR_SLOTS.a;
+  private slotParams: Params = vectorSlotParams(VECTOR_SLOTS.a);
+
+  /** The database's vector slot (graph/vector-slots.ts), given to every statement; a statement's own params win. */
+  get vectorSlot(): VectorSlot {
+    return this.slot;
+  }
+
+  /** Set from the database's record when the embedder is checked (graph/schema.ts), and when a re-embedding swaps. */
+  useVectorSlot(slot: VectorSlot): void {
+    this.slot = slot;
+    this.slotParams = vectorSlotParams(slot);
+  }
+
+  private withSlot(params: Params): Params {
+    return { ...this.slotParams, ...params };
+  }
+
   /**
    * One statement, first in an auto-commit transaction: one message each way, where a managed transaction adds a
    * BEGIN and a COMMIT, each a write to the socket and a turn of the server's bolt thread (about half the cost of
@@ -23,7 +42,7 @@ export class Graph {
   async read<T = Row>(name: string, params: Params = {}): Promise<T[]> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      const result = await session.run(cypher(name), params);
+      const result = await session.run(cypher(name), this.withSlot(params));
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
       if (isOverMemoryLimit(error)) throw this.failed(new StatementTooLargeError(name, { cause: error }));
@@ -37,7 +56,7 @@ export class Graph {
   private async readRetried<T>(name: string, params: Params): Promise<T[]> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      return await session.executeRead((tx) => runNamed<T>(tx, name, params));
+      return await session.executeRead((tx) => runNamed<T>(tx, name, this.withSlot(params)));
     } catch (error) {
       throw this.failed(error);
     } finally {
@@ -53,7 +72,7 @@ export class Graph {
   async writeTx<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
     try {
-      return await session.executeWrite((tx) => work(new GraphTx(tx)));
+      return await session.executeWrite((tx) => work(new GraphTx(tx, this.slotParams)));
     } catch (error) {
       throw this.failed(error);
     } finally {
@@ -65,7 +84,7 @@ export class Graph {
   async autoCommit<T = Row>(statement: string, params: Params = {}): Promise<T[]> {
     const session = this.driver.session({ database: this.database });
     try {
-      const result = await session.run(statement, params);
+      const result = await session.run(statement, this.withSlot(params));
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
       throw this.failed(error);
@@ -134,10 +153,13 @@ export function unavailableReason(error: unknown): string | null {
 }
 
 export class GraphTx {
-  constructor(private readonly tx: ManagedTransaction) {}
+  constructor(
+    private readonly tx: ManagedTransaction,
+    private readonly slotParams: Params = {},
+  ) {}
 
   async run<T = Row>(name: string, params: Params = {}): Promise<T[]> {
-    return runNamed<T>(this.tx, name, params);
+    return runNamed<T>(this.tx, name, { ...this.slotParams, ...params });
   }
 
   /**
@@ -146,7 +168,9 @@ export class GraphTx {
    * after it do not run, and its error fails the transaction.
    */
   async runAll(statements: Statement[]): Promise<Row[][]> {
-    return Promise.all(statements.map(({ name, params }) => runNamed<Row>(this.tx, name, params)));
+    return Promise.all(
+      statements.map(({ name, params }) => runNamed<Row>(this.tx, name, { ...this.slotParams, ...params })),
+    );
   }
 }
 

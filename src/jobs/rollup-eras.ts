@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
+import { eraEmbeddedText, meanVector } from '../domain/embedded-texts.js';
 import {
   dataCut,
   ERA_DETECTOR,
@@ -188,21 +189,11 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
   };
   const embedding =
     meanVector(members.flatMap((m) => (m.embedding ? [m.embedding] : []))) ??
-    (await ctx.embedder.embeddings.embedQuery(`${theme}. ${text}`));
+    (await ctx.embedder.embeddings.embedQuery(eraEmbeddedText(theme, text)));
   const topics = era.keyTopics.map((name, i) => ({
     id: topicId(ctx.groupId, name),
     name,
     weight: Math.max(0.1, 1 - i * 0.15),
   }));
   return { era, embedding, topics };
-}
-
-function meanVector(vectors: number[][]): number[] | null {
-  if (vectors.length === 0) return null;
-  const sum = new Array<number>(vectors[0]?.length ?? 0).fill(0);
-  for (const v of vectors) {
-    for (let i = 0; i < sum.length; i++) sum[i] += v[i] ?? 0;
-  }
-  const norm = Math.hypot(...sum);
-  return norm > 0 ? sum.map((x) => x / norm) : null;
 }

@@ -1,5 +1,6 @@
 import type { SummaryItem } from '../ai/summarizers/types.js';
 import { ageInDays, decayFactor } from '../domain/decay.js';
+import { contentText } from '../domain/embedded-texts.js';
 import { summaryId } from '../domain/ids.js';
 import type { SummaryLevel } from '../domain/levels.js';
 import { addDays } from '../domain/periods.js';
@@ -7,9 +8,6 @@ import { activityScore, type RecentWindow, topSpeakers } from '../domain/rollup.
 import { mergeTopics } from '../domain/topics.js';
 import type { SummaryRow, SummaryWrite } from '../graph/rollups.js';
 import { type CycleContext, noteFallback } from './cycle-context.js';
-
-/** Keeps the content vector's input within what hosted embedding models take in one text (~8k tokens). */
-const MAX_CONTENT_CHARS = 24_000;
 
 export interface PeriodToSummarize {
   level: SummaryLevel;
@@ -54,7 +52,7 @@ export async function summarizePeriod(
   // (a few summary sentences are too thin a sample to tell one week's subject from the next). Drift and eras read
   // days, weeks and months, so a session, most of the summaries there are, gets the first only.
   const withContent = period.level !== 'session';
-  const texts = withContent ? [draft.text, contentText(period)] : [draft.text];
+  const texts = withContent ? [draft.text, contentText(period.items.map((item) => item.text))] : [draft.text];
   const [embedding, contentEmbedding = null] = await ctx.embedder.embeddings.embedDocuments(texts);
   if (!embedding || (withContent && !contentEmbedding))
     throw new Error('embedder returned no vector for the summary');
@@ -92,12 +90,4 @@ export async function summarizePeriod(
       ? { memoryIds: childIds }
       : { childSummaryIds: childIds };
   return { summary, embedding, contentEmbedding, ...children };
-}
-
-/** Everything the period holds, as one text for its content vector (bounded: MAX_CONTENT_CHARS). */
-function contentText(period: PeriodToSummarize): string {
-  return period.items
-    .map((item) => item.text)
-    .join('\n')
-    .slice(0, MAX_CONTENT_CHARS);
 }

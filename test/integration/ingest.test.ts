@@ -61,7 +61,7 @@ describeNeo4j('ingest against Neo4j', () => {
     await strata?.close();
   });
 
-  const hashing = { dimension: TEST_DIMENSION, semantic: false };
+  const hashing = { name: `hashing-${TEST_DIMENSION}`, dimension: TEST_DIMENSION, semantic: false };
 
   it('applies the schema twice without error and every index comes ONLINE', async () => {
     await applySchema(strata.graph, hashing);
@@ -101,7 +101,7 @@ describeNeo4j('ingest against Neo4j', () => {
     const memoryIndex = async () =>
       (await listStrataIndexes(strata.graph)).find((i) => i.name === 'memory_embedding') ?? null;
     try {
-      const semantic = { dimension: TEST_DIMENSION, semantic: true };
+      const semantic = { ...hashing, semantic: true };
       await applySchema(strata.graph, semantic);
       expect(await memoryIndex()).toMatchObject({ type: 'VECTOR', quantized: false });
       // Built from the vectors already stored: nothing is embedded again.
@@ -127,10 +127,14 @@ describeNeo4j('ingest against Neo4j', () => {
     expect((await inspect(g, ['v-1']))[0]).toMatchObject({ embeddingSize: TEST_DIMENSION });
   });
 
-  it('refuses to start with an embedder of another size, and says how to fix it', async () => {
+  it('refuses to start with another embedder than the vectors come from, and names the command that re-embeds', async () => {
     await expect(
-      applySchema(strata.graph, { dimension: TEST_DIMENSION + 1, semantic: false }),
-    ).rejects.toThrow(/summary_embedding has 384.*DROP INDEX/s);
+      applySchema(strata.graph, { name: 'hashing-385', dimension: TEST_DIMENSION + 1, semantic: false }),
+    ).rejects.toThrow(/come from the embedder hashing-384 \(384 dimensions\).*hashing-385.*strata reembed/s);
+    // The same size from another embedder is refused too: its vectors would mean something else.
+    await expect(
+      applySchema(strata.graph, { name: 'other-384', dimension: TEST_DIMENSION, semantic: true }),
+    ).rejects.toThrow(/configured with other-384/);
   });
 
   it('creates memories with their properties, temporal types and vectors', async () => {

@@ -46,7 +46,8 @@ function fakeBackend(
     services?: Partial<ApiServices>;
     cycle?: (groupId: string, options?: CycleOptions) => Promise<CycleReport>;
     groupsDue?: string[];
-    checkVectorSize?: () => Promise<void>;
+    checkEmbedder?: () => Promise<void>;
+    reembed?: Backend['reembed'];
   } = {},
 ) {
   const stored = new Map<string, string>();
@@ -99,7 +100,13 @@ function fakeBackend(
       { name: 'memory_embedding', type: 'VECTOR', state: 'ONLINE', dimensions: 384 },
       { name: 'group_text_fulltext', type: 'FULLTEXT', state: 'POPULATING', dimensions: null },
     ],
-    checkVectorSize: options.checkVectorSize ?? (async () => undefined),
+    checkEmbedder: options.checkEmbedder ?? (async () => undefined),
+    reembed:
+      options.reembed ??
+      (async () => {
+        throw new Error('not used');
+      }),
+    dropPreviousVectors: async () => ({ slot: 'a', cleared: 12 }),
     close: async () => {
       calls.closed++;
     },
@@ -217,10 +224,10 @@ describe('main: Neo4j problems exit 3 with the fix', () => {
     expect(migrate.stdout).toMatch(/^group_text_fulltext\s+FULLTEXT\s+POPULATING$/m);
   });
 
-  it('when the vector indexes were built for another embedder size', async () => {
+  it("when the database's vectors come from another embedder", async () => {
     const mismatch = new SchemaMismatchError('Vector index size does not match the embedder: ...');
     const { backend } = fakeBackend({
-      checkVectorSize: async () => {
+      checkEmbedder: async () => {
         throw mismatch;
       },
     });
@@ -542,6 +549,70 @@ describe('main: seed', () => {
     );
     expect(r.stdout).toContain('planted eras of try-1:');
     expect(r.stderr).toContain('aggregating try-1');
+  });
+});
+
+describe('main: reembed', () => {
+  const finished = {
+    mode: 'switch' as const,
+    from: 'hashing-384',
+    to: 'glove-100d-sif-128',
+    slot: 'b' as const,
+    resumed: true,
+    embedded: { memories: 1500, summaries: 40, eras: 2 },
+    calls: 9,
+    seconds: 3.25,
+    switched: true,
+    stopped: false,
+  };
+
+  it('passes its options on, draws progress on stderr and says what to do next', async () => {
+    const asked: unknown[] = [];
+    const { backend } = fakeBackend({
+      reembed: async (options) => {
+        asked.push({ pageSize: options.pageSize, dryRun: options.dryRun });
+        options.onProgress?.(0, 1542);
+        options.onProgress?.(1542, 1542);
+        return finished;
+      },
+    });
+    const r = await run(['reembed', '--page', '500'], backend);
+    expect(r.code).toBe(0);
+    expect(asked).toEqual([{ pageSize: 500, dryRun: false }]);
+    expect(r.stdout).toContain(
+      'embedded 1500 memories, 40 summaries and 2 eras with glove-100d-sif-128 into slot b in 3.3 s (9 embedder calls), carrying on from a stopped run',
+    );
+    expect(r.stdout).toContain('strata reembed --drop-previous');
+    expect(r.stderr).toContain('reembed');
+    expect(r.stderr).toContain('1542/1542');
+  });
+
+  it('prints the estimate of a dry run, and one JSON document with --json', async () => {
+    const estimate = {
+      pending: { memories: 1000, summaries: 20, eras: 1 },
+      texts: 1031,
+      calls: 3,
+      embedSeconds: 0.42,
+    };
+    const { backend } = fakeBackend({
+      reembed: async () => ({ ...finished, resumed: false, switched: false, estimate }),
+    });
+    const dry = await run(['reembed', '--dry-run'], backend);
+    expect(dry.stdout).toContain(
+      'to move from hashing-384 to glove-100d-sif-128: 1000 memories, 20 summaries, 1 era',
+    );
+    expect(dry.stdout).toContain('about 1031 texts in 3 embedder calls');
+    const json = await run(['reembed', '--dry-run', '--json'], backend);
+    expect(JSON.parse(json.stdout).estimate).toEqual(estimate);
+  });
+
+  it('drops the previous vectors with --drop-previous, and refuses it with --dry-run', async () => {
+    const { backend } = fakeBackend();
+    const r = await run(['reembed', '--drop-previous'], backend);
+    expect(r.stdout).toBe("dropped slot a's vectors and indexes (12 nodes held them)\n");
+    const both = await run(['reembed', '--drop-previous', '--dry-run'], backend);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --dry-run or --drop-previous, not both');
   });
 });
 

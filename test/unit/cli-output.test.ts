@@ -190,7 +190,13 @@ describe('JSON mode', () => {
       groupsDue: async () => [],
       migrate: async () => ({ from: 2, to: 2, applied: [] }),
       indexes: async () => [],
-      checkVectorSize: async () => undefined,
+      checkEmbedder: async () => undefined,
+      reembed: async () => {
+        throw new Error('not used');
+      },
+      dropPreviousVectors: async () => {
+        throw new Error('not used');
+      },
       close: async () => undefined,
     };
     const stdout = collector();

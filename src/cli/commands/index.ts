@@ -7,6 +7,7 @@ import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
 import { profileCommand } from './profile.js';
 import { recallCommand } from './recall.js';
+import { reembedCommand } from './reembed.js';
 import { seedCommand } from './seed.js';
 import { summariesCommand } from './summaries.js';
 import { topicsCommand } from './topics.js';
@@ -21,6 +22,7 @@ export const COMMANDS = {
   recall: recallCommand,
   summaries: summariesCommand,
   verify: verifyCommand,
+  reembed: reembedCommand,
   eras: erasCommand,
   drift: driftCommand,
   topics: topicsCommand,
