@@ -65,6 +65,8 @@ export interface ReembedReport {
   embedded: PendingCounts;
   calls: number;
   seconds: number;
+  /** Where the time went: each kind's pages (read, embed, write) and the new slot's indexes. */
+  phaseSeconds: { memories: number; summaries: number; eras: number; indexes: number };
   /** Whether the database now reads the new slot (switch mode, completed). */
   switched: boolean;
   stopped: boolean;
@@ -92,6 +94,7 @@ export async function reembed(deps: ReembedDeps, options: ReembedOptions = {}): 
     embedded: { memories: 0, summaries: 0, eras: 0 },
     calls: 0,
     seconds: 0,
+    phaseSeconds: { memories: 0, summaries: 0, eras: 0, indexes: 0 },
     switched: false,
     stopped: false,
   };
@@ -146,8 +149,10 @@ export async function reembed(deps: ReembedDeps, options: ReembedOptions = {}): 
   report.stopped = options.signal?.aborted === true;
 
   if (!report.stopped && mode === 'switch') {
+    const indexing = performance.now();
     await schema.createIndexes(target, embedder);
     await schema.awaitIndexes();
+    report.phaseSeconds.indexes = (performance.now() - indexing) / 1000;
     await store.finish(embedder, target);
     schema.useSlot(target);
     report.switched = true;
@@ -162,6 +167,7 @@ export async function reembed(deps: ReembedDeps, options: ReembedOptions = {}): 
       embedded: report.embedded,
       calls: report.calls,
       seconds: Number(report.seconds.toFixed(2)),
+      phaseSeconds: report.phaseSeconds,
       switched: report.switched,
       stopped: report.stopped,
     },
@@ -204,6 +210,13 @@ async function embedGroup(
   signal?: AbortSignal,
 ): Promise<void> {
   const { store, embedder } = deps;
+  const phases = report.phaseSeconds;
+  let mark = performance.now();
+  const lap = (phase: 'memories' | 'summaries' | 'eras') => {
+    const now = performance.now();
+    phases[phase] += (now - mark) / 1000;
+    mark = now;
+  };
   // Memories first, then summaries, then eras, which take the mean of their periods' new content vectors.
   let after = '';
   for (;;) {
@@ -225,6 +238,7 @@ async function embedGroup(
     after = (page.at(-1) as { id: string }).id;
     if (page.length < pageSize) break;
   }
+  lap('memories');
   after = '';
   for (;;) {
     if (signal?.aborted) return;
@@ -250,6 +264,7 @@ async function embedGroup(
     after = (page.at(-1) as { id: string }).id;
     if (page.length < pageSize) break;
   }
+  lap('summaries');
   const eras = await store.eras(groupId, target);
   if (eras.length === 0 || signal?.aborted) return;
   const means = eras.map((e) => meanVector(e.periodVectors));
@@ -266,6 +281,7 @@ async function embedGroup(
   );
   report.embedded.eras += eras.length;
   progress(eras.length);
+  lap('eras');
 }
 
 /** Embeds in the embedder's parts, held to its size: a vector of another size never reaches the slot. */

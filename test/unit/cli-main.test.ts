@@ -562,6 +562,7 @@ describe('main: reembed', () => {
     embedded: { memories: 1500, summaries: 40, eras: 2 },
     calls: 9,
     seconds: 3.25,
+    phaseSeconds: { memories: 2, summaries: 1, eras: 0.05, indexes: 0.2 },
     switched: true,
     stopped: false,
   };
