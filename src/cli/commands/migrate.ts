@@ -14,7 +14,7 @@ export const migrateCommand: CommandSpec<MigrateOptions> = {
   description:
     'The database records its schema version: only the migrations newer than it run, in order, each recorded\n' +
     'as it completes. Safe to run any number of times. Waits until every index is online. Stops with exit code 3 when\n' +
-    'existing vector indexes were built for another embedding size.',
+    "the database's vectors come from another embedder (strata reembed moves them).",
   flags: { ...JSON_FLAG },
   parse: (flags) => ({ json: flags.boolean('json') }),
   needs: 'connection',
