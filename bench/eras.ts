@@ -12,7 +12,7 @@
  * 2. Seeded demo groups: seedDemo (as `npm run seed` does, one group per seed), eras read through the HTTP API;
  *    each planted boundary counts as found when an era starts within 7 days of it.
  *
- *   npm run bench:eras -- [--file path] [--min-days 14] [--names-in-text] [--seeds 1-5|none] [--keep]
+ *   npm run bench:eras -- [--file path] [--min-days 14] [--names-in-text] [--seeds 1-5|none] [--embedder hashing|glove] [--keep]
  *   npm run bench:eras -- --self-check          (checks the metrics on hand-worked cases)
  */
 import { createEmbedder } from '../src/ai/embeddings/index.js';
@@ -33,7 +33,7 @@ import {
 } from './lib/era-stream.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { locomoPath } from './lib/paths.js';
-import { benchGroupId, cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { benchGroupId, cleanUp, LOCAL_CONFIG, localEmbedder, openBenchStrata } from './lib/strata.js';
 import { halfMeanSegment, meanNearestDistance, pk, selfCheck, windowDiff } from './segmentation-metrics.js';
 
 const TARGET_PK = 0.15;
@@ -53,6 +53,7 @@ const args = options({
   'seed-months': { type: 'string', default: '6' },
   'seed-messages': { type: 'string', default: '40' },
   keep: { type: 'boolean', default: false },
+  embedder: { type: 'string', default: 'hashing' },
 });
 
 run(async () => {
@@ -83,7 +84,11 @@ run(async () => {
   let strata: Strata | null = null;
   try {
     if (hasNeo4j) {
-      strata = await openBenchStrata({ ...LOCAL_CONFIG, ERA_MIN_DAYS: String(minDays) });
+      strata = await openBenchStrata({
+        ...LOCAL_CONFIG,
+        ...localEmbedder(args.embedder),
+        ERA_MIN_DAYS: String(minDays),
+      });
       await measure(strata, conversations);
     } else {
       console.log(skippedLine('the eras the cycle finds end to end (Pk, WindowDiff against the true joins)'));
@@ -267,7 +272,12 @@ function printMetrics(
  */
 async function offlineIndication(stream: EraStream, minDays: number, deadline: Deadline): Promise<void> {
   heading('offline indication, NOT the end-to-end figure: the era step on day series made without the graph');
-  const config = loadConfig({ ...process.env, ...LOCAL_CONFIG, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    ...LOCAL_CONFIG,
+    ...localEmbedder(args.embedder),
+    LOG_LEVEL: 'silent',
+  });
   const embedder = await createEmbedder(config);
   const started = performance.now();
   const periods = await daySummaryPeriods('bench-eras-offline', stream.memories, embedder);

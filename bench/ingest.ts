@@ -1,7 +1,7 @@
 /**
  * Ingest throughput: ~100,000 demo memories over 10 groups through services.ingest (the code behind
- * POST /v1/groups/:groupId/memories) in batches of 1000, with a local embedder (hashing by default, or glove: its
- * vector index must be the only one of its size in the database, see bench:locomo).
+ * POST /v1/groups/:groupId/memories) in batches of 1000, with a local embedder (hashing by default, or glove, on a
+ * database with no other data: bench/lib/strata.ts localEmbedder).
  * Target: >= 5,000 memories/s end to end. Without Neo4j it measures the parts that need none.
  *
  *   npm run bench:ingest -- [--memories 100000] [--groups 10] [--batch 1000] [--concurrency 1]
@@ -17,7 +17,7 @@ import { heading, line, mb, num, percentile, seconds, verdict } from './lib/form
 import { ingestGroups } from './lib/load.js';
 import { RssSampler } from './lib/rss.js';
 import { awaitIdleServerLine } from './lib/server-cpu.js';
-import { benchGroupId, cleanUp, openBenchStrata } from './lib/strata.js';
+import { benchGroupId, cleanUp, localEmbedder, openBenchStrata } from './lib/strata.js';
 
 const TARGET_PER_SECOND = 5000;
 
@@ -38,10 +38,7 @@ run(async () => {
   const batch = Math.min(intOption(args.batch, 'batch'), MAX_BATCH);
   const concurrency = intOption(args.concurrency, 'concurrency');
   const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
-  // A local embedder whatever the environment says: the figure is about Strata, not a remote model.
-  const embedderKind = String(args.embedder);
-  if (!['hashing', 'glove'].includes(embedderKind))
-    throw new Error(`--embedder: hashing or glove, not ${embedderKind}`);
+  const embedderKind = localEmbedder(args.embedder).EMBEDDER;
   const config = loadConfig({ ...process.env, EMBEDDER: embedderKind, LOG_LEVEL: 'silent' });
 
   heading(`ingest: ${num(memories)} memories, ${groupCount} groups, batches of ${batch}`);

@@ -9,8 +9,8 @@
  *
  *   npm run bench:locomo -- [--file path/to/locomo.json] [--embedder hashing|glove] [--keep] [--haystack <groupId>]
  *
- * --embedder picks the local embedder (hashing by default). Neo4j's vector indexes are built for one size, so the
- * database must hold indexes of that embedder's size (or none): a Strata started with it creates them.
+ * --embedder picks the local embedder (hashing by default); another than the database's needs a database with no
+ * other data (bench/lib/strata.ts localEmbedder).
  *
  * With --haystack, every conversation goes into that group instead (a large group loaded before, such as the one
  * `bench:aggregate -- --memories 1000000 --groups 1 --months 60 --keep` leaves): the needle-in-a-haystack figure,
@@ -31,7 +31,7 @@ import { cycleOne } from './lib/cycles.js';
 import { KS, RecallTally, recallRows, scorableQuestions } from './lib/evidence.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { locomoPath } from './lib/paths.js';
-import { awaitSearchIndexes, benchGroupId, cleanUp, openBenchStrata } from './lib/strata.js';
+import { awaitSearchIndexes, benchGroupId, cleanUp, localEmbedder, openBenchStrata } from './lib/strata.js';
 
 const MAX_K = Math.max(...KS);
 const NO_EXPANSION = { turns: 0, down: false, perSummary: 0, sideways: 0 };
@@ -63,9 +63,7 @@ run(async () => {
   const deadline = new Deadline(intOption(args['time-limit'], 'time-limit'));
   heading(`LoCoMo evidence recall: ${conversations.length} conversations from ${path}`);
   if (hasNeo4j) {
-    if (!['hashing', 'glove'].includes(String(args.embedder)))
-      throw new Error(`--embedder: hashing or glove, not ${args.embedder}`);
-    const strata = await openBenchStrata({ EMBEDDER: String(args.embedder), SUMMARIZER: 'local' });
+    const strata = await openBenchStrata({ ...localEmbedder(args.embedder), SUMMARIZER: 'local' });
     line('embedder', strata.embedder.name);
     try {
       await measure(strata, conversations, deadline);

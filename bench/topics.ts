@@ -10,7 +10,8 @@
  * The three dev LoCoMo conversations, imported and rolled up the same way: topics of every summary that are
  * numbers, pronouns or speaker names (target: none), and each conversation's ten most frequent topics.
  *
- *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--file locomo.json] [--keep]
+ *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--file locomo.json] [--embedder hashing|glove]
+ *                          [--keep]
  */
 
 import type { PlantedEra } from '../seed/generator.js';
@@ -27,7 +28,7 @@ import { dayAfterLast } from './lib/demo-data.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { locomoPath } from './lib/paths.js';
-import { benchGroupId, cleanUp, LOCAL_CONFIG, openBenchStrata } from './lib/strata.js';
+import { benchGroupId, cleanUp, LOCAL_CONFIG, localEmbedder, openBenchStrata } from './lib/strata.js';
 import { weekSeriesOffline } from './lib/topic-offline.js';
 import {
   type DriftSplit,
@@ -49,6 +50,7 @@ const args = options({
   'per-day': { type: 'string', default: '40' },
   'time-limit': { type: 'string', default: '3600' },
   keep: { type: 'boolean', default: false },
+  embedder: { type: 'string', default: 'hashing' },
 });
 
 /** One seed's figures. */
@@ -74,7 +76,7 @@ run(async () => {
     await offlineIndication(demos);
     return;
   }
-  const strata = await openBenchStrata(LOCAL_CONFIG);
+  const strata = await openBenchStrata({ ...LOCAL_CONFIG, ...localEmbedder(args.embedder) });
   const groupIds: string[] = [];
   try {
     const results: SeedResult[] = [];

@@ -13,6 +13,17 @@ import { createStrata, type Strata } from '../../src/strata.js';
 export const LOCAL_CONFIG = { EMBEDDER: 'hashing', SUMMARIZER: 'local', PRUNE_ENABLED: 'false' };
 
 /**
+ * The --embedder option of the benchmarks: a local embedder, whatever the environment says (the figures are about
+ * Strata, not a remote model). A database records the embedder of its vectors, and a Strata with another one
+ * starts only on a database with no memory, summary or era (graph/schema.ts): run these on an empty one, or move
+ * it first with `strata reembed`.
+ */
+export function localEmbedder(value: unknown): { EMBEDDER: 'hashing' | 'glove' } {
+  if (value === 'hashing' || value === 'glove') return { EMBEDDER: value };
+  throw new Error(`--embedder: hashing or glove, not ${String(value)}`);
+}
+
+/**
  * A Strata wired exactly as the server wires it (createStrata), on the Neo4j of NEO4J_URI, with the schema applied.
  * The scheduler stays off (benchmarks run cycles themselves); logs go quiet unless LOG_LEVEL says otherwise,
  * so figures are not lost among JSON lines.
