@@ -89,3 +89,6 @@ export class EmbedderError extends StrataError {
     this.cause = options.cause;
   }
 }
+
+/** A re-embedding is already running in this process (jobs/reembed.ts ReembedRunner): the API answers 409. */
+export class ReembedRunningError extends StrataError {}

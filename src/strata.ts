@@ -39,7 +39,13 @@ import { SummaryRepository } from './graph/summaries.js';
 import { VerifyRepository } from './graph/verify.js';
 import { ingestMemories } from './ingest/ingest.js';
 import { type CycleDeps, type CycleOptions, runCycle } from './jobs/cycle.js';
-import { dropPreviousVectors, type ReembedDeps, type ReembedOptions, reembed } from './jobs/reembed.js';
+import {
+  dropPreviousVectors,
+  type ReembedDeps,
+  type ReembedOptions,
+  ReembedRunner,
+  reembed,
+} from './jobs/reembed.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
 import { countedEmbedder, countedSummarizer, StrataMetrics } from './metrics.js';
@@ -163,6 +169,33 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     ...(config.summarizer.kind === 'openai' ? { llm: createLlmCompaction(createChatModel(config)) } : {}),
   });
 
+  const reembedDeps: ReembedDeps = {
+    store: new ReembedRepository(graph),
+    schema: {
+      record: () => readEmbedderRecord(graph),
+      createIndexes: (slot, shape) => createSlotIndexes(graph, slot, shape),
+      dropIndexes: (slot) => dropSlotIndexes(graph, slot),
+      awaitIndexes: () => awaitIndexes(graph),
+      useSlot: (slot) => graph.useVectorSlot(slot),
+    },
+    embedder,
+    log,
+  };
+  const reembedRunner = new ReembedRunner((options) => reembed(reembedDeps, options), log);
+  const reembedStatus = async () => {
+    const record = await readEmbedderRecord(graph);
+    return {
+      database: {
+        embedder: record.embedder,
+        dimension: record.dimension,
+        slot: record.slot.name,
+        reembedTo: record.reembed?.embedder ?? null,
+      },
+      configured: { embedder: embedder.name, dimension: embedder.dimension },
+      job: reembedRunner.latest(),
+    };
+  };
+
   const services: ApiServices = {
     ingest: async (groupId: string, inputs: MemoryInput[]) => {
       const result = await ingestMemories(ingestDeps, groupId, inputs);
@@ -230,19 +263,12 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
         options,
       ),
     profile: (groupId) => drift.profile(groupId),
-  };
-
-  const reembedDeps: ReembedDeps = {
-    store: new ReembedRepository(graph),
-    schema: {
-      record: () => readEmbedderRecord(graph),
-      createIndexes: (slot, shape) => createSlotIndexes(graph, slot, shape),
-      dropIndexes: (slot) => dropSlotIndexes(graph, slot),
-      awaitIndexes: () => awaitIndexes(graph),
-      useSlot: (slot) => graph.useVectorSlot(slot),
+    reembedStatus,
+    startReembed: async (request) => {
+      reembedRunner.start(request.pageSize);
+      return reembedStatus();
     },
-    embedder,
-    log,
+    estimateReembed: (request) => reembed(reembedDeps, { dryRun: true, pageSize: request.pageSize }),
   };
 
   return {

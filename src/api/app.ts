@@ -17,6 +17,7 @@ import type { EraSignal } from '../domain/era-signal.js';
 import type { ExportLine } from '../domain/group-export.js';
 import type { IngestResult, MemoryInput } from '../domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
+import type { ReembedReport, ReembedRequest, ReembedStatus } from '../domain/reembed.js';
 import type { EraScoreRequest, SegmentationScore } from '../domain/segmentation.js';
 import type {
   Group,
@@ -34,6 +35,7 @@ import { bearerAuth, requestKey } from './auth.js';
 import { errorHandler, notFound } from './errors.js';
 import { METRICS_PATH, metricsHandlers, routeTemplate } from './metrics.js';
 import { type AnyRoute, mountRoutes } from './route.js';
+import { adminRoutes } from './routes/admin.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
 import { driftRoutes } from './routes/drift.js';
 import { DRIFT_ASSETS_PATH, driftPageAssets, driftPageRoutes } from './routes/drift-page.js';
@@ -77,6 +79,12 @@ export interface ApiServices {
   scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null>;
   exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;
   profile(groupId: string): Promise<GroupProfile>;
+  /** The embedder of the database's vectors and this server's latest re-embedding (jobs/reembed.ts). */
+  reembedStatus(): Promise<ReembedStatus>;
+  /** Starts a re-embedding with this server's embedder in the background; ReembedRunningError while one runs. */
+  startReembed(request: ReembedRequest): Promise<ReembedStatus>;
+  /** What a re-embedding would do, writing nothing. */
+  estimateReembed(request: ReembedRequest): Promise<ReembedReport>;
 }
 
 export interface AppOptions {
@@ -101,6 +109,7 @@ export function allRoutes(services: ApiServices): AnyRoute[] {
     ...recallRoutes(services),
     ...driftRoutes(services),
     ...driftPageRoutes(),
+    ...adminRoutes(services),
   ]);
 }
 

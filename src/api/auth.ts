@@ -58,5 +58,12 @@ export function forbidden(key: RequestKey, need: AccessNeed): HttpError {
   if (need.admin && !key.admin) {
     return new HttpError(403, 'forbidden', 'this API key may not manage groups (it has no admin scope)');
   }
+  if (need.everyGroup) {
+    return new HttpError(
+      403,
+      'forbidden',
+      'this API key may not act on every group (its groups are not "*")',
+    );
+  }
   return new HttpError(403, 'forbidden', `this API key may not use group ${need.groupId}`);
 }

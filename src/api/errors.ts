@@ -6,6 +6,7 @@ import {
   EmbedderError,
   GroupGoneError,
   LeaseHeldError,
+  ReembedRunningError,
 } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { StrataMetrics } from '../metrics.js';
@@ -105,6 +106,8 @@ export function toHttpError(err: unknown, now: number = Date.now()): HttpError |
     });
   }
   if (err instanceof GroupGoneError) return new HttpError(404, 'not_found', err.message);
+  if (err instanceof ReembedRunningError)
+    return new HttpError(409, 'reembed_running', `${err.message}; GET /v1/admin/reembed says how far it is`);
   if (err instanceof EmbedderError)
     return new HttpError(502, 'embedder_failed', `${err.message}; nothing was written`);
   const e = err as { type?: string; limit?: number };

@@ -32,6 +32,8 @@ export interface RouteSpec<
   group?: (params: Out<P>) => string;
   /** Group management (delete, settings): only keys with the admin scope. */
   admin?: boolean;
+  /** What touches every group (a re-embedding): only keys whose scope is every group. */
+  everyGroup?: boolean;
   /** Example request body, checked against `body` by the OpenAPI test. */
   example?: unknown;
   handler: (
@@ -65,7 +67,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
     router[route.method](route.path, async (req, res) => {
       const params = parse('params', route.params, req.params);
       // Scope before query and body: a key outside the group learns nothing more than 403, whatever it sends.
-      checkAccess(res, { groupId: groupOf(route, params), admin: route.admin });
+      checkAccess(res, { groupId: groupOf(route, params), admin: route.admin, everyGroup: route.everyGroup });
       const input = {
         params,
         query: parse('query', route.query, req.query),

@@ -1,9 +1,10 @@
 import type { ApiServices } from '../api/app.js';
 import type { CycleReport } from '../domain/cycle-report.js';
+import type { ReembedReport } from '../domain/reembed.js';
 import type { MigrationReport } from '../graph/migrations.js';
 import type { listStrataIndexes } from '../graph/schema.js';
 import type { CycleOptions } from '../jobs/cycle.js';
-import type { dropPreviousVectors, ReembedOptions, ReembedReport } from '../jobs/reembed.js';
+import type { dropPreviousVectors, ReembedOptions } from '../jobs/reembed.js';
 import type { FlagSpecs, Flags } from './args.js';
 
 /** Where the CLI writes: process.stdout/stderr in real use, string collectors in tests. */

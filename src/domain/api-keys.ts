@@ -102,14 +102,19 @@ export function groupInScope(patterns: readonly string[], groupId: string): bool
   return patterns.some((pattern) => patternMatches(pattern, groupId));
 }
 
-/** What a request needs: a group (when it names one) and, for group management, the admin scope. */
+/**
+ * What a request needs: a group (when it names one), for group management the admin scope, and for what touches the
+ * whole database (a re-embedding) every group: a key whose scope is `*`.
+ */
 export interface AccessNeed {
   groupId?: string;
   admin?: boolean;
+  everyGroup?: boolean;
 }
 
 /** Whether `key` may make a request that needs `need`. */
 export function keyAllows(key: { groups: readonly string[]; admin: boolean }, need: AccessNeed): boolean {
   if (need.admin && !key.admin) return false;
+  if (need.everyGroup && !key.groups.includes('*')) return false;
   return need.groupId === undefined || groupInScope(key.groups, need.groupId);
 }

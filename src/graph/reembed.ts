@@ -1,3 +1,4 @@
+import type { PendingCounts } from '../domain/reembed.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
 import type { VectorSlot } from './vector-slots.js';
@@ -32,12 +33,6 @@ export interface SummaryVectors {
   version: number;
   vector: number[] | null;
   contentVector: number[] | null;
-}
-
-export interface PendingCounts {
-  memories: number;
-  summaries: number;
-  eras: number;
 }
 
 /** What a re-embedding reads and writes (jobs/reembed.ts); each page is read by a seek and written in one go. */

@@ -1,7 +1,8 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import { contentText, eraEmbeddedText, meanVector, memoryEmbeddedText } from '../domain/embedded-texts.js';
-import { EmbedderError } from '../errors.js';
-import type { PendingCounts, ReembedStore, SummaryVectors } from '../graph/reembed.js';
+import type { PendingCounts, ReembedEstimate, ReembedJob, ReembedReport } from '../domain/reembed.js';
+import { EmbedderError, ReembedRunningError } from '../errors.js';
+import type { ReembedStore, SummaryVectors } from '../graph/reembed.js';
 import type { EmbedderRecord } from '../graph/schema.js';
 import { otherSlot, type VectorSlot } from '../graph/vector-slots.js';
 import type { Logger } from '../log.js';
@@ -43,36 +44,6 @@ export interface ReembedOptions {
   signal?: AbortSignal;
 }
 
-export type ReembedMode = 'switch' | 'fill';
-
-export interface ReembedEstimate {
-  pending: PendingCounts;
-  /** Texts to embed: a memory's, a summary's one or two, an era's when its periods give it no mean. */
-  texts: number;
-  /** Embedder calls: one per page and kind for a remote embedder, one per part of a page for a local one. */
-  calls: number;
-  /** Embedding time, from a sample of the database's memories embedded now. */
-  embedSeconds: number;
-}
-
-export interface ReembedReport {
-  mode: ReembedMode;
-  from: string | null;
-  to: string;
-  slot: VectorSlot['name'];
-  /** True when a stopped run's record was found and carried on. */
-  resumed: boolean;
-  embedded: PendingCounts;
-  calls: number;
-  seconds: number;
-  /** Where the time went: each kind's pages (read, embed, write) and the new slot's indexes. */
-  phaseSeconds: { memories: number; summaries: number; eras: number; indexes: number };
-  /** Whether the database now reads the new slot (switch mode, completed). */
-  switched: boolean;
-  stopped: boolean;
-  estimate?: ReembedEstimate;
-}
-
 const DEFAULT_PAGE = 1000;
 /** Catch-up passes after the first, for what the running service wrote meanwhile. */
 const MAX_PASSES = 5;
@@ -82,7 +53,7 @@ export async function reembed(deps: ReembedDeps, options: ReembedOptions = {}): 
   const pageSize = options.pageSize ?? DEFAULT_PAGE;
   const started = performance.now();
   const record = await schema.record();
-  const mode: ReembedMode = record.embedder === embedder.name ? 'fill' : 'switch';
+  const mode: ReembedReport['mode'] = record.embedder === embedder.name ? 'fill' : 'switch';
   const target = mode === 'fill' ? record.slot : otherSlot(record.slot);
   const resumed = mode === 'switch' && record.reembed?.embedder === embedder.name;
   const report: ReembedReport = {
@@ -337,4 +308,53 @@ async function sampleTexts(deps: ReembedDeps, target: VectorSlot): Promise<strin
 
 function sum(counts: PendingCounts): number {
   return counts.memories + counts.summaries + counts.eras;
+}
+
+/**
+ * The API's re-embedding: one at a time in this process, in the background, and what the latest did. A run that
+ * switches goes to this process's own embedder, so its statements follow the new slot at once.
+ */
+export class ReembedRunner {
+  private job: ReembedJob | null = null;
+
+  constructor(
+    private readonly run: (options: ReembedOptions) => Promise<ReembedReport>,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  latest(): ReembedJob | null {
+    return this.job ? { ...this.job } : null;
+  }
+
+  /** Starts a run and returns at once; throws ReembedRunningError while one is running. */
+  start(pageSize: number): ReembedJob {
+    if (this.job?.state === 'running')
+      throw new ReembedRunningError(`a re-embedding started at ${this.job.startedAt} is still running`);
+    const job: ReembedJob = {
+      state: 'running',
+      startedAt: this.now().toISOString(),
+      finishedAt: null,
+      done: 0,
+      total: 0,
+      report: null,
+      error: null,
+    };
+    this.job = job;
+    const onProgress = (done: number, total: number) => {
+      job.done = done;
+      job.total = total;
+    };
+    this.run({ pageSize, onProgress }).then(
+      (report) => {
+        Object.assign(job, { state: 'succeeded', report, finishedAt: this.now().toISOString() });
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        Object.assign(job, { state: 'failed', error: message, finishedAt: this.now().toISOString() });
+        this.log.error({ err: error }, 're-embedding failed; run it again to carry on');
+      },
+    );
+    return { ...job };
+  }
 }

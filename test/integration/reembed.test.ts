@@ -4,7 +4,14 @@ import type { MemoryInput } from '../../src/domain/memory.js';
 import { recallRequestSchema } from '../../src/domain/recall.js';
 import { listStrataIndexes, readEmbedderRecord } from '../../src/graph/schema.js';
 import type { Strata } from '../../src/strata.js';
-import { deleteGroup, describeNeo4j, openTestStrata, TEST_DIMENSION, testGroupId } from './neo4j.js';
+import {
+  deleteGroup,
+  describeNeo4j,
+  eventually,
+  openTestStrata,
+  TEST_DIMENSION,
+  testGroupId,
+} from './neo4j.js';
 
 /**
  * `strata reembed` against Neo4j: a database of two cycled groups moved from the test embedder (hashing-384, slot a)
@@ -118,8 +125,21 @@ describeNeo4j('re-embedding against Neo4j', () => {
       ]);
       const vectors = (await started.services.verify(b)).checks.find((c) => c.check === 'vectors');
       expect(vectors?.ok).toBe(false);
-      const filled = await started.reembed();
-      expect(filled).toMatchObject({
+      // Through the API's operation this time: started in the background, then polled.
+      const status = await started.services.startReembed({ pageSize: 1000 });
+      expect(status).toMatchObject({
+        database: { embedder: 'hashing-256', dimension: 256, slot: 'b', reembedTo: null },
+        configured: { embedder: 'hashing-256', dimension: 256 },
+        job: { state: 'running' },
+      });
+      await expect(started.services.startReembed({ pageSize: 1000 })).rejects.toThrow(/still running/);
+      const job = await eventually(async () => {
+        const latest = (await started.services.reembedStatus()).job;
+        if (latest?.state === 'running') throw new Error('still running');
+        return latest;
+      });
+      expect(job).toMatchObject({ state: 'succeeded', error: null, done: 1, total: 1 });
+      expect(job?.report).toMatchObject({
         mode: 'fill',
         switched: false,
         embedded: { memories: 1, summaries: 0, eras: 0 },

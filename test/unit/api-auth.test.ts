@@ -7,6 +7,7 @@ import { type ApiServices, allRoutes, createApp } from '../../src/api/app.js';
 import { identifyKey } from '../../src/api/auth.js';
 import { type AnyRoute, isGroupRoute } from '../../src/api/route.js';
 import { type ScopedKey, sha256Hex } from '../../src/domain/api-keys.js';
+import { ReembedRunningError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { groupInfo } from '../support/groups.js';
 import { listen } from '../support/listen.js';
@@ -138,6 +139,47 @@ describe('API keys scoped to groups, on every group route of the route table', (
         .status,
     ).toBe(200);
     expect(calls).toEqual(['eras', 'eras', 'deleteGroup', 'setTimezone', 'groupSettings']);
+  });
+
+  it('lets only an admin key for every group re-embed the database, and says when one already runs', async () => {
+    const ROOT_KEY = 'root-key-0123456789';
+    const status = {
+      database: { embedder: 'hashing-384', dimension: 384, slot: 'a' as const, reembedTo: null },
+      configured: { embedder: 'hashing-384', dimension: 384 },
+      job: null,
+    };
+    let running = false;
+    const { services, calls } = noted({
+      reembedStatus: async () => status,
+      startReembed: async () => {
+        if (running)
+          throw new ReembedRunningError('a re-embedding started at 2024-05-01T10:00:00Z is still running');
+        running = true;
+        return status;
+      },
+    });
+    const app = createApp({
+      services,
+      log: createLogger('silent'),
+      bodyLimitBytes: 100_000,
+      apiKeys: [...keys, { name: 'root', sha256: sha256Hex(ROOT_KEY), groups: ['*'], admin: true }],
+    });
+    const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+    const team = await request(app).post('/v1/admin/reembed').set(auth(TEAM_KEY)).send({});
+    expect(team.status).toBe(403);
+    expect(team.body.message).toMatch(/admin scope/);
+    const tg = await request(app).get('/v1/admin/reembed').set(auth(ADMIN_KEY));
+    expect(tg.status).toBe(403);
+    expect(tg.body.message).toMatch(/every group/);
+    expect(calls).toEqual([]);
+    expect((await request(app).get('/v1/admin/reembed').set(auth(ROOT_KEY))).body).toEqual(status);
+    expect((await request(app).post('/v1/admin/reembed').set(auth(ROOT_KEY)).send({})).status).toBe(202);
+    const again = await request(app).post('/v1/admin/reembed').set(auth(ROOT_KEY)).send({});
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'reembed_running' });
+    const bad = await request(app).post('/v1/admin/reembed').set(auth(ROOT_KEY)).send({ pageSize: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('pageSize');
   });
 
   it('stays open without keys, as before', async () => {

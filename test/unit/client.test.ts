@@ -27,6 +27,12 @@ const API_KEY = 'client-test-key-0123456789';
 const report = newCycleReport('g', '2024-05-01T00:00:00.000Z', { runId: 'run-1', tookMs: 5 });
 
 /** Services that record each call and answer with just enough for the route to respond. */
+const REEMBED_STATUS = {
+  database: { embedder: 'hashing-384', dimension: 384, slot: 'a' as const, reembedTo: null },
+  configured: { embedder: 'hashing-384', dimension: 384 },
+  job: null,
+};
+
 function recordingServices() {
   const calls: { name: string; args: unknown[] }[] = [];
   const answers: Partial<ApiServices> = {
@@ -108,6 +114,22 @@ function recordingServices() {
         request,
       ),
     profile: async (groupId) => ({ groupId, currentEra: null, topicEvolution: [] }),
+    reembedStatus: async () => REEMBED_STATUS,
+    startReembed: async () => REEMBED_STATUS,
+    estimateReembed: async () => ({
+      mode: 'fill',
+      from: 'hashing-384',
+      to: 'hashing-384',
+      slot: 'a',
+      resumed: false,
+      embedded: { memories: 0, summaries: 0, eras: 0 },
+      calls: 0,
+      seconds: 0.1,
+      phaseSeconds: { memories: 0, summaries: 0, eras: 0, indexes: 0 },
+      switched: false,
+      stopped: false,
+      estimate: { pending: { memories: 2, summaries: 0, eras: 0 }, texts: 2, calls: 1, embedSeconds: 0.01 },
+    }),
     exportGroup: async function* (groupId, options) {
       yield {
         kind: 'strata-export' as const,
@@ -179,6 +201,9 @@ describe('StrataClient against the real routes', () => {
       eraSignal: () => strata.eraSignal('team-a'),
       scoreEras: () => strata.scoreEras('team-a', { gold: ['2024-02-01'] }),
       profile: () => strata.profile('team-a'),
+      reembedStatus: () => strata.reembedStatus(),
+      startReembed: () => strata.startReembed({ pageSize: 500 }),
+      estimateReembed: () => strata.estimateReembed(),
       driftPage: () => strata.driftPage('team-a'),
       openApiDocument: () => strata.openApiDocument(),
       docsPage: () => strata.docsPage(),
@@ -229,6 +254,11 @@ describe('StrataClient against the real routes', () => {
       expand: { down: true },
     });
     expect(args('topicTimeline')?.slice(0, 2)).toEqual(['team-a', 'retro planning']);
+    expect(results.reembedStatus).toEqual(REEMBED_STATUS);
+    expect(args('startReembed')).toEqual([{ pageSize: 500 }]);
+    // The server fills in the default page.
+    expect(args('estimateReembed')).toEqual([{ pageSize: 1000 }]);
+    expect(results.estimateReembed).toMatchObject({ estimate: { texts: 2 } });
   });
 
   it('returns drift and topics over time as CSV text', async () => {

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder, type Embedder } from '../../src/ai/embeddings/index.js';
+import type { ReembedReport } from '../../src/domain/reembed.js';
 import { EmbedderError } from '../../src/errors.js';
 import type { ReembedStore, SummaryVectors } from '../../src/graph/reembed.js';
 import type { EmbedderRecord } from '../../src/graph/schema.js';
 import { VECTOR_SLOTS, type VectorSlot } from '../../src/graph/vector-slots.js';
-import { dropPreviousVectors, type ReembedDeps, reembed } from '../../src/jobs/reembed.js';
+import {
+  dropPreviousVectors,
+  type ReembedDeps,
+  type ReembedOptions,
+  ReembedRunner,
+  reembed,
+} from '../../src/jobs/reembed.js';
 import { createLogger } from '../../src/log.js';
 
 /** Nodes with their vectors per property, as the graph keeps them. */
@@ -274,5 +281,54 @@ describe('reembed', () => {
     await expect(dropPreviousVectors(db.deps(embedder))).rejects.toThrow(
       /re-embedding to other is under way/,
     );
+  });
+});
+
+describe('ReembedRunner', () => {
+  const now = () => new Date('2024-05-01T10:00:00Z');
+
+  it('runs one re-embedding at a time in the background, with its progress, then its report', async () => {
+    let finish: (report: ReembedReport) => void = () => undefined;
+    let asked: ReembedOptions | undefined;
+    const runner = new ReembedRunner(
+      (options) => {
+        asked = options;
+        return new Promise((resolve) => {
+          finish = resolve;
+        });
+      },
+      createLogger('silent'),
+      now,
+    );
+    expect(runner.latest()).toBeNull();
+    expect(runner.start(500)).toMatchObject({
+      state: 'running',
+      startedAt: '2024-05-01T10:00:00.000Z',
+      done: 0,
+    });
+    expect(asked?.pageSize).toBe(500);
+    expect(() => runner.start(500)).toThrow(/started at 2024-05-01T10:00:00.000Z is still running/);
+    asked?.onProgress?.(3, 10);
+    expect(runner.latest()).toMatchObject({ state: 'running', done: 3, total: 10 });
+    const report = { mode: 'fill', switched: false } as ReembedReport;
+    finish(report);
+    await new Promise((r) => setImmediate(r));
+    expect(runner.latest()).toMatchObject({
+      state: 'succeeded',
+      report,
+      finishedAt: '2024-05-01T10:00:00.000Z',
+    });
+  });
+
+  it('keeps the error of a run that failed, and lets the next one start', async () => {
+    const runner = new ReembedRunner(
+      async () => Promise.reject(new Error('Neo4j is unavailable')),
+      createLogger('silent'),
+      now,
+    );
+    runner.start(1000);
+    await new Promise((r) => setImmediate(r));
+    expect(runner.latest()).toMatchObject({ state: 'failed', error: 'Neo4j is unavailable', report: null });
+    expect(runner.start(1000).state).toBe('running');
   });
 });

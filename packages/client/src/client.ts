@@ -31,6 +31,9 @@ import type {
   Readiness,
   RecallRequest,
   RecallResponse,
+  ReembedReport,
+  ReembedRequest,
+  ReembedStatus,
   SegmentationScore,
   SeriesQuery,
   Summary,
@@ -376,6 +379,24 @@ export class StrataClient {
     );
   }
 
+  /**
+   * GET /v1/admin/reembed: the embedder of the database's vectors, a re-embedding under way, and the server's latest
+   * (an admin key for every group).
+   */
+  reembedStatus(call?: CallOptions): Promise<ReembedStatus> {
+    return this.send(this.raw.GET('/v1/admin/reembed', { ...call }));
+  }
+
+  /** POST /v1/admin/reembed: re-embed the database with the server's embedder, in the background; poll reembedStatus. */
+  startReembed(request: Partial<ReembedRequest> = {}, call?: CallOptions): Promise<ReembedStatus> {
+    return this.send(this.raw.POST('/v1/admin/reembed', { ...call, body: request }));
+  }
+
+  /** POST /v1/admin/reembed/dry-run: what a re-embedding would do (counts, calls, embedding time); writes nothing. */
+  estimateReembed(request: Partial<ReembedRequest> = {}, call?: CallOptions): Promise<ReembedReport> {
+    return this.send(this.raw.POST('/v1/admin/reembed/dry-run', { ...call, body: request }));
+  }
+
   /** GET /groups/{groupId}/drift: the drift page's HTML. */
   driftPage(groupId: string, call?: CallOptions): Promise<string> {
     return this.send(
@@ -455,6 +476,9 @@ export const OPERATION_METHODS = {
   postV1GroupsByGroupIdErasPreview: 'previewEras',
   postV1GroupsByGroupIdErasScore: 'scoreEras',
   getV1GroupsByGroupIdProfile: 'profile',
+  getV1AdminReembed: 'reembedStatus',
+  postV1AdminReembed: 'startReembed',
+  postV1AdminReembedDryRun: 'estimateReembed',
   getGroupsByGroupIdDrift: 'driftPage',
   getOpenapiJson: 'openApiDocument',
   getDocs: 'docsPage',

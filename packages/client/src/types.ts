@@ -36,6 +36,9 @@ export type EraSignal = Schemas['EraSignal'];
 export type SegmentationScore = Schemas['SegmentationScore'];
 export type GroupProfile = Schemas['GroupProfile'];
 export type VerifyReport = Schemas['VerifyReport'];
+export type ReembedRequest = Schemas['ReembedRequest'];
+export type ReembedReport = Schemas['ReembedReport'];
+export type ReembedStatus = Schemas['ReembedStatus'];
 /** One line of a group's export (NDJSON): header, memory, summary, era or end, told apart by `kind`. */
 export type ExportLine =
   operations['getV1GroupsByGroupIdExport']['responses'][200]['content']['application/x-ndjson'];

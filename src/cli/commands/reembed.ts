@@ -1,4 +1,4 @@
-import type { ReembedReport } from '../../jobs/reembed.js';
+import type { ReembedReport } from '../../domain/reembed.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { plural, printJson } from '../output.js';

@@ -397,6 +397,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/reembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedder of the database's vectors, a re-embedding under way, and this server's latest */
+        get: operations["getV1AdminReembed"];
+        put?: never;
+        /** Re-embed the database with this server's embedder in the background (what `strata reembed` does); poll GET */
+        post: operations["postV1AdminReembed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/reembed/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a re-embedding with this server’s embedder would do: counts, embedder calls, embedding time */
+        post: operations["postV1AdminReembedDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1131,6 +1166,83 @@ export interface components {
             /** @description True when nothing reached a positive floor: the group holds no answer to the query */
             abstained: boolean;
             tookMs: number;
+        };
+        ReembedCounts: {
+            memories: number;
+            summaries: number;
+            eras: number;
+        };
+        ReembedEstimate: {
+            pending: components["schemas"]["ReembedCounts"];
+            /** @description Texts to embed: a memory's, a summary's one or two, an era's */
+            texts: number;
+            /** @description Embedder calls: per page and kind, in the embedder’s parts */
+            calls: number;
+            /** @description Embedding time, from a sample of memories embedded now */
+            embedSeconds: number;
+        };
+        ReembedReport: {
+            /**
+             * @description switch: into the other slot, then the database reads it; fill: what the database's slot lacks
+             * @enum {string}
+             */
+            mode: "switch" | "fill";
+            /** @description The embedder the database's vectors came from */
+            from: string | null;
+            to: string;
+            /**
+             * @description The vector slot filled
+             * @enum {string}
+             */
+            slot: "a" | "b";
+            /** @description A stopped run's work carried on */
+            resumed: boolean;
+            embedded: components["schemas"]["ReembedCounts"];
+            calls: number;
+            seconds: number;
+            phaseSeconds: {
+                memories: number;
+                summaries: number;
+                eras: number;
+                indexes: number;
+            };
+            switched: boolean;
+            stopped: boolean;
+            /** @description A dry run: what a run would do */
+            estimate?: components["schemas"]["ReembedEstimate"];
+        };
+        ReembedRequest: {
+            /**
+             * @description Nodes read, embedded and written together
+             * @default 1000
+             */
+            pageSize?: number;
+        };
+        ReembedStatus: {
+            database: {
+                /** @description The embedder the database's vectors come from */
+                embedder: string | null;
+                dimension: number | null;
+                /** @enum {string} */
+                slot: "a" | "b";
+                /** @description A re-embedding under way, or stopped, into the other slot: its embedder */
+                reembedTo: string | null;
+            };
+            configured: {
+                embedder: string;
+                dimension: number;
+            };
+            /** @description This server's latest re-embedding, if it ran one since it started */
+            job: {
+                /** @enum {string} */
+                state: "running" | "succeeded" | "failed";
+                startedAt: string;
+                finishedAt: string | null;
+                done: number;
+                total: number;
+                report: components["schemas"]["ReembedReport"] | null;
+                error: string | null;
+            } | null;
         };
         ScoreParts: {
             /** @description The reported score: how much of the query the hit (with its neighbouring turns) holds, each query term weighted by its rarity in the group; 0..1 on the same scale for every query */
@@ -2823,6 +2935,147 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    getV1AdminReembed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the vectors and the latest re-embedding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReembedStatus"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group, or has no admin scope (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postV1AdminReembed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageSize": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReembedRequest"];
+            };
+        };
+        responses: {
+            /** @description started: the status, its job running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReembedStatus"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group, or has no admin scope (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a re-embedding this server started is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postV1AdminReembedDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageSize": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReembedRequest"];
+            };
+        };
+        responses: {
+            /** @description the estimate, nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReembedReport"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group, or has no admin scope (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
