@@ -93,15 +93,22 @@ export function dayAfterLast(group: BenchGroup): string {
 }
 
 /**
- * One more day of chat for a group: its last active day's messages, replayed on `day` at the same times of day.
- * New instants give new content-hash ids, so every one of them is a new memory.
+ * One more day of chat for a group: as many messages as it has on an average day it talks (memories over the days
+ * that have any), its latest ones replayed on `day` at the same times of day, so that a group at the same rate
+ * gets the same work whatever its history (the last day alone varied from 33 to 406 messages). A named session
+ * becomes a new one of that day. New instants give new content-hash ids, so every one of them is a new memory.
  */
 export function oneMoreDay(group: BenchGroup, day: string): MemoryInput[] {
-  const last = group.memories[group.memories.length - 1];
-  if (!last) return [];
-  const lastDay = last.ts.slice(0, 10);
-  const shift = Date.parse(day) - Date.parse(lastDay);
+  const activeDays = new Set(group.memories.map((m) => m.ts.slice(0, 10))).size;
+  if (activeDays === 0) return [];
+  const count = Math.max(1, Math.round(group.memories.length / activeDays));
+  const dayStart = Date.parse(day);
   return group.memories
-    .filter((m) => m.ts.startsWith(lastDay))
-    .map((m) => ({ ...m, ts: new Date(Date.parse(m.ts) + shift).toISOString() }));
+    .slice(-count)
+    .map((m) => ({
+      ...m,
+      ts: new Date(dayStart + (Date.parse(m.ts) % DAY_MS)).toISOString(),
+      ...(m.sessionId ? { sessionId: `${m.sessionId}@${day}` } : {}),
+    }))
+    .sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
 }
