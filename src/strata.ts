@@ -175,7 +175,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       record: () => readEmbedderRecord(graph),
       createIndexes: (slot, shape) => createSlotIndexes(graph, slot, shape),
       dropIndexes: (slot) => dropSlotIndexes(graph, slot),
-      awaitIndexes: () => awaitIndexes(graph),
+      // A new memories index of a million vectors takes a while to populate.
+      awaitIndexes: () => awaitIndexes(graph, 3600),
       useSlot: (slot) => graph.useVectorSlot(slot),
     },
     embedder,

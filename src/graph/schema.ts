@@ -6,7 +6,10 @@ import { isVectorSlotName, slotVectorIndexes, VECTOR_SLOTS, type VectorSlot } fr
 
 export const VECTOR_INDEXES = slotVectorIndexes(VECTOR_SLOTS.a);
 export const FULLTEXT_INDEX = 'group_text_fulltext';
-/** Every index the schema files make (test/unit/schema.test.ts holds the two together): readiness checks them all. */
+/**
+ * Every index the schema files make, the vector indexes as slot a's (test/unit/schema.test.ts holds the two
+ * together): readiness checks them all, with the database's slot's vector indexes in place of slot a's.
+ */
 export const STRATA_INDEXES = [
   ...VECTOR_INDEXES,
   FULLTEXT_INDEX,

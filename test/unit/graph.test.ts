@@ -2,6 +2,7 @@ import neo4j, { type Driver, Neo4jError } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../../src/errors.js';
 import { Graph, GraphTx, neo4jErrorKind, toPlain } from '../../src/graph/graph.js';
+import { VECTOR_SLOTS } from '../../src/graph/vector-slots.js';
 
 /** A driver whose sessions answer from scripts: what session.run and executeRead do, in the order they are asked. */
 function scriptedDriver(run: () => Promise<unknown>, executeRead: () => Promise<unknown>) {
@@ -209,5 +210,49 @@ describe('toPlain', () => {
     // The unchanged list is shared, the driver's value is left as it was.
     expect(plain.ids).toBe(mixed.ids);
     expect(neo4j.isInt(mixed.count)).toBe(true);
+  });
+});
+
+describe('Graph: the vector slot', () => {
+  it("gives every statement the database's slot, slot a until told otherwise; a statement's own params win", async () => {
+    const params: Record<string, unknown>[] = [];
+    const session = {
+      run: async (_statement: string, p: Record<string, unknown>) => {
+        params.push(p);
+        return rows();
+      },
+      executeWrite: async (work: (tx: unknown) => Promise<unknown>) =>
+        work({
+          run: async (_statement: string, p: Record<string, unknown>) => {
+            params.push(p);
+            return rows();
+          },
+        }),
+      close: async () => undefined,
+    };
+    const graph = new Graph({ session: () => session } as unknown as Driver, 'neo4j');
+    await graph.read('inspect/database-counts', { groupId: 'g' });
+    graph.useVectorSlot(VECTOR_SLOTS.b);
+    await graph.write('inspect/database-counts');
+    await graph.read('inspect/database-counts', { vectorKey: 'mine' });
+    expect(params).toEqual([
+      {
+        groupId: 'g',
+        vectorKey: 'embedding',
+        contentVectorKey: 'contentEmbedding',
+        memoryVectorIndex: 'memory_embedding',
+        summaryVectorIndex: 'summary_embedding',
+        eraVectorIndex: 'era_embedding',
+      },
+      {
+        vectorKey: 'embeddingB',
+        contentVectorKey: 'contentEmbeddingB',
+        memoryVectorIndex: 'memory_embedding_b',
+        summaryVectorIndex: 'summary_embedding_b',
+        eraVectorIndex: 'era_embedding_b',
+      },
+      expect.objectContaining({ vectorKey: 'mine', contentVectorKey: 'contentEmbeddingB' }),
+    ]);
+    expect(graph.vectorSlot.name).toBe('b');
   });
 });
