@@ -1,5 +1,5 @@
 // Creates or updates one era: its fields and vector, what produced it (the detector and its version, the parameters
-// as JSON, the data it read), the summaries it spans (SUMMARIZES, made to match the list) and its key topics (MENTIONS,
+// as JSON, the data it read), the summaries it spans (SUMMARIZES, replaced as a whole) and its key topics (MENTIONS,
 // weighted by rank).
 MERGE (e:Era {id: $era.id})
 ON CREATE SET e.groupId = $era.groupId, e.createdAt = datetime(), e.version = 0
@@ -14,16 +14,8 @@ REMOVE e.embedding, e.embeddingB
 WITH e
 CALL db.create.setNodeVectorProperty(e, $vectorKey, $embedding)
 WITH e
-// The links change by difference: the current era grows by a day at a time, and deleting and making again every
-// link of a year-long era each day was most of a small group's daily cycle.
 CALL (e) {
-  MATCH (e)-[old:SUMMARIZES]->(s)
-  WHERE s.level <> $era.level OR NOT toString(s.periodStart) IN $era.periodStarts
-  DELETE old
-}
-CALL (e) {
-  MATCH (e)-[old:MENTIONS]->(t)
-  WHERE NOT t.id IN [topic IN $topics | topic.id]
+  MATCH (e)-[old:SUMMARIZES|MENTIONS]->()
   DELETE old
 }
 CALL (e) {
