@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createHashingEmbedder, type Embedder } from '../../src/ai/embeddings/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbedder, createHashingEmbedder, type Embedder } from '../../src/ai/embeddings/index.js';
+import { loadConfig } from '../../src/config.js';
 import type { ReembedReport } from '../../src/domain/reembed.js';
 import { EmbedderError } from '../../src/errors.js';
 import type { ReembedStore, SummaryVectors } from '../../src/graph/reembed.js';
@@ -13,6 +14,7 @@ import {
   reembed,
 } from '../../src/jobs/reembed.js';
 import { createLogger } from '../../src/log.js';
+import { type EmbeddingAnswer, FakeEmbeddings } from '../support/fake-embeddings.js';
 
 /** Nodes with their vectors per property, as the graph keeps them. */
 interface FakeNode {
@@ -280,6 +282,56 @@ describe('reembed', () => {
     db.record.reembed = { embedder: 'other', dimension: 4, semantic: true };
     await expect(dropPreviousVectors(db.deps(embedder))).rejects.toThrow(
       /re-embedding to other is under way/,
+    );
+  });
+});
+
+describe('reembed through an OpenAI-compatible server (a fake one on loopback)', () => {
+  let server: FakeEmbeddings | null = null;
+  afterEach(async () => {
+    await server?.stop();
+    server = null;
+  });
+
+  async function remote(script: EmbeddingAnswer[]): Promise<Embedder> {
+    server = new FakeEmbeddings(8, script);
+    const url = await server.start();
+    return createEmbedder(
+      loadConfig({
+        EMBEDDER: 'openai',
+        OPENAI_BASE_URL: url,
+        EMBEDDING_DIMENSION: '8',
+        OPENAI_MAX_RETRIES: '0',
+      }),
+    );
+  }
+
+  it('sends a page in one call, and a wrong-size answer stops the run with nothing of its page written', async () => {
+    const db = fakeDatabase({ embedder: 'hashing-8', memories: 5 });
+    // g1's three memories, then g1's summaries (the day's vector and content, the session's vector), then g2's two.
+    const failing = await remote(['ok', 'wrong-size']);
+    await expect(reembed(db.deps(failing), { pageSize: 3 })).rejects.toThrow(/vector of 7 numbers/);
+    expect(server?.requests).toEqual([3, 3]);
+    expect(db.memories.filter((m) => m.vectors.embeddingB).map((m) => m.id)).toEqual([
+      'm000',
+      'm002',
+      'm004',
+    ]);
+    expect(db.summaries.some((s) => s.vectors.embeddingB)).toBe(false);
+    expect(db.record.reembed?.embedder).toBe('openai:text-embedding-3-small');
+    await server?.stop();
+
+    const recovered = await remote(['ok']);
+    const report = await reembed(db.deps(recovered), { pageSize: 3 });
+    expect(report).toMatchObject({
+      resumed: true,
+      switched: true,
+      embedded: { memories: 2, summaries: 2, eras: 1 },
+    });
+    expect(server?.requests).toEqual([3, 2]);
+    // The fake server's first number is the text's length: every memory was embedded as it is said.
+    expect(db.memories.map((m) => m.vectors.embeddingB?.[0])).toEqual(
+      db.memories.map((m) => `ana: ${m.text}`.length),
     );
   });
 });
