@@ -45,6 +45,7 @@ import {
   type ReembedOptions,
   ReembedRunner,
   reembed,
+  reembedStatusOf,
 } from './jobs/reembed.js';
 import { rollupEras } from './jobs/rollup-eras.js';
 import type { Logger } from './log.js';
@@ -183,19 +184,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     log,
   };
   const reembedRunner = new ReembedRunner((options) => reembed(reembedDeps, options), log);
-  const reembedStatus = async () => {
-    const record = await readEmbedderRecord(graph);
-    return {
-      database: {
-        embedder: record.embedder,
-        dimension: record.dimension,
-        slot: record.slot.name,
-        reembedTo: record.reembed?.embedder ?? null,
-      },
-      configured: { embedder: embedder.name, dimension: embedder.dimension },
-      job: reembedRunner.latest(),
-    };
-  };
+  const reembedStatus = async () =>
+    reembedStatusOf(await readEmbedderRecord(graph), embedder, reembedRunner.latest());
 
   const services: ApiServices = {
     ingest: async (groupId: string, inputs: MemoryInput[]) => {

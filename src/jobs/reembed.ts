@@ -1,6 +1,12 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import { contentText, eraEmbeddedText, meanVector, memoryEmbeddedText } from '../domain/embedded-texts.js';
-import type { PendingCounts, ReembedEstimate, ReembedJob, ReembedReport } from '../domain/reembed.js';
+import type {
+  PendingCounts,
+  ReembedEstimate,
+  ReembedJob,
+  ReembedReport,
+  ReembedStatus,
+} from '../domain/reembed.js';
 import { EmbedderError, ReembedRunningError } from '../errors.js';
 import type { ReembedStore, SummaryVectors } from '../graph/reembed.js';
 import type { EmbedderRecord } from '../graph/schema.js';
@@ -308,6 +314,24 @@ async function sampleTexts(deps: ReembedDeps, target: VectorSlot): Promise<strin
 
 function sum(counts: PendingCounts): number {
   return counts.memories + counts.summaries + counts.eras;
+}
+
+/** What GET /v1/admin/reembed answers: the database's record, this process's embedder and its latest run. */
+export function reembedStatusOf(
+  record: EmbedderRecord,
+  embedder: Pick<Embedder, 'name' | 'dimension'>,
+  job: ReembedJob | null,
+): ReembedStatus {
+  return {
+    database: {
+      embedder: record.embedder,
+      dimension: record.dimension,
+      slot: record.slot.name,
+      reembedTo: record.reembed?.embedder ?? null,
+    },
+    configured: { embedder: embedder.name, dimension: embedder.dimension },
+    job,
+  };
 }
 
 /**
