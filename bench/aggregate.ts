@@ -10,7 +10,8 @@
  *   npm run bench:aggregate -- [--memories 100000] [--groups 10] [--months 12] [--keep] [--skip-floor]
  *   npm run bench:aggregate -- --memories 1000000 --groups 1 --months 60 --reuse bench-agg-1234abcd-g1 [--days-done 3]
  *
- * --reuse takes groups an earlier run of the same sizes kept (--keep), and measures from one more day on. The floor
+ * --reuse takes groups an earlier run of the same sizes kept (--keep), measures from one more day on, and keeps them
+ * for the next run (--days-done: the days earlier runs on them added). The floor
  * reads every summary of a group with its children in one statement, more than Neo4j's heap of 1G holds at a million
  * memories: --skip-floor leaves it out there.
  */
@@ -168,7 +169,8 @@ async function measureDays(strata: Strata, setup: RolledUp, opts: { batch: numbe
     ...live.flatMap(problems),
   ])
     console.log(`problem: ${p}`);
-  await cleanUp(strata, setup.groupIds, args.keep === true);
+  // Groups reused from an earlier run stay, as they came: this run did not make them, and the next --reuse needs them.
+  await cleanUp(strata, setup.groupIds, args.keep === true || args.reuse !== undefined);
 }
 
 /** Day `n` after the data in every group, ingested, then the cycle of every group a day after the last one. */
