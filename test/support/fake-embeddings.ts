@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyOf, LoopbackFake, sendJson as send } from './loopback-fake.js';
 
 /** How the fake answers one embeddings request. */
 export type EmbeddingAnswer = 'ok' | 'rate-limit' | 'timeout' | 'server-error' | 'wrong-size' | 'too-few';
@@ -9,39 +9,24 @@ export type EmbeddingAnswer = 'ok' | 'rate-limit' | 'timeout' | 'server-error' |
  * repeats). Each text's vector is `dimension` numbers, the first the text's length, so a test can tell the order.
  * It answers floats or base64 float32, as the request asks.
  */
-export class FakeEmbeddings {
+export class FakeEmbeddings extends LoopbackFake {
   /** The number of texts in each request, in the order they came. */
   readonly requests: number[] = [];
-  private server: Server | null = null;
-  private readonly hanging = new Set<ServerResponse>();
 
   constructor(
     private readonly dimension: number,
     private readonly script: EmbeddingAnswer[],
-  ) {}
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  ) {
+    super();
   }
 
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw) as { input: string | string[]; encoding_format?: string };
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(await bodyOf(req)) as { input: string | string[]; encoding_format?: string };
     const texts = Array.isArray(body.input) ? body.input : [body.input];
     const answer = this.script[Math.min(this.requests.length, this.script.length - 1)] as EmbeddingAnswer;
     this.requests.push(texts.length);
     if (answer === 'timeout') {
-      this.hanging.add(res);
-      res.on('close', () => this.hanging.delete(res));
+      this.hang(res);
       return;
     }
     if (answer === 'rate-limit') {
@@ -74,13 +59,4 @@ export class FakeEmbeddings {
       usage: { prompt_tokens: 1, total_tokens: 1 },
     });
   }
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }

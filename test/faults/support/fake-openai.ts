@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyOf, sendJson as json, LoopbackFake } from '../../support/loopback-fake.js';
 
 /** How the fake answers one chat completion. */
 export type Fault = 'ok' | 'timeout' | 'server-error' | 'malformed' | 'wrong-shape' | 'rate-limit';
@@ -8,30 +8,16 @@ export type Fault = 'ok' | 'timeout' | 'server-error' | 'malformed' | 'wrong-sha
  * An OpenAI-compatible chat server on loopback that answers from a script of faults, in turn. It speaks just
  * enough of /v1/chat/completions for LangChain's structured output (a JSON schema response format, or a tool).
  */
-export class FakeOpenAi {
+export class FakeOpenAi extends LoopbackFake {
   readonly served: Fault[] = [];
-  private server: Server | null = null;
-  private readonly hanging = new Set<ServerResponse>();
   private next = 0;
 
-  constructor(private readonly script: Fault[]) {}
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+  constructor(private readonly script: Fault[]) {
+    super();
   }
 
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await bodyOf(req);
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here"}}');
       return;
@@ -41,9 +27,7 @@ export class FakeOpenAi {
     this.served.push(fault);
     switch (fault) {
       case 'timeout':
-        // Never answers; the client's timeout has to end it.
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
+        this.hang(res);
         return;
       case 'server-error':
         json(res, 500, { error: { message: 'the model crashed', type: 'server_error' } });
@@ -80,15 +64,6 @@ export class FakeOpenAi {
         return;
     }
   }
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  payload: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
 }
 
 /** A chat completion carrying `content`, as a tool call when the request offered a tool. */
