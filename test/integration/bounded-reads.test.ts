@@ -1,7 +1,9 @@
-import type { ProfiledPlan } from 'neo4j-driver';
+import { relative } from 'node:path';
+import type { Plan, ProfiledPlan } from 'neo4j-driver';
 import { beforeAll, expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
-import { cypher } from '../../src/graph/cypher.js';
+import { cypher, cypherDir, cypherStatements } from '../../src/graph/cypher.js';
+import { cypherFiles } from '../cypher/lint.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 /** Six weeks of a small chat: three conversations a day, so a level holds far more summaries than a read asks for. */
@@ -24,6 +26,32 @@ function seekRows(plan: ProfiledPlan): number {
   const own = /Index(Seek|Scan)/.test(plan.operatorType) ? plan.rows : 0;
   return own + plan.children.reduce((sum, child) => sum + seekRows(child), 0);
 }
+
+/** The labels every group has many of: a statement that scans one reads every group's. */
+const GROUP_DATA = /^(Memory|Summary|Era|Topic)$/;
+
+/** Each scan of a group-data label in a plan, as `Operator label`. */
+function labelScans(plan: Plan): string[] {
+  const operator = plan.operatorType.split('@')[0] ?? '';
+  const label = /:(\w+)/.exec(String(plan.arguments.Details ?? ''))?.[1] ?? '';
+  const own =
+    operator === 'AllNodesScan' || (operator === 'NodeByLabelScan' && GROUP_DATA.test(label))
+      ? [`${operator} ${label}`.trim()]
+      : [];
+  return [...own, ...plan.children.flatMap(labelScans)];
+}
+
+/**
+ * The statements that read the whole database on purpose, each once per run of what calls it, never per group or
+ * per request: re-embedding counts and clears a slot across all groups, and two inspect tools list every group.
+ */
+const WHOLE_DATABASE = new Set([
+  'inspect/group-counts',
+  'inspect/groups-footprint',
+  'reembed/clear-slot-a',
+  'reembed/clear-slot-b',
+  'reembed/pending-counts',
+]);
 
 /**
  * Statements that answer with a group's newest few summaries must read about that many, not the group's history:
@@ -105,5 +133,25 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(rows).toBe(5);
     // Five per level at most, and the summaries that start with a level's fifth.
     expect(read).toBeLessThanOrEqual(4 * 5 + 4);
+  });
+
+  it("plans no statement as a scan of every group's memories, summaries, eras or topics", async () => {
+    // EXPLAIN plans without running, so each statement is planned as it is, parameters unbound. A subquery inside an
+    // expression (a COUNT in a CASE) is planned apart and does not show here.
+    const session = t.strata.graph.driver.session();
+    const scans: string[] = [];
+    try {
+      for (const path of cypherFiles()) {
+        const name = relative(cypherDir, path).replace(/\.cypher$/, '');
+        if (WHOLE_DATABASE.has(name)) continue;
+        for (const statement of cypherStatements(name)) {
+          const { summary } = await session.run(`EXPLAIN ${statement}`);
+          if (summary.plan) scans.push(...labelScans(summary.plan).map((scan) => `${name}: ${scan}`));
+        }
+      }
+    } finally {
+      await session.close();
+    }
+    expect(scans).toEqual([]);
   });
 });
