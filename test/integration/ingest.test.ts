@@ -196,19 +196,35 @@ describeNeo4j('ingest against Neo4j', () => {
     const g = group('idem');
     const batch = [
       { text: 'first', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
-      { text: 'second', speaker: 'ben', ts: '2024-05-02T09:31:00Z' },
+      { text: 'second', speaker: 'ben', ts: '2024-05-02T11:31:00+02:00' },
     ];
     const first = await strata.services.ingest(g, batch);
+    const settled = await strata.services.getGroup(g);
+    // The clock is the latest memory's instant, in UTC whatever offset the memory came with.
+    expect(settled?.latestMemoryAt).toBe('2024-05-02T09:31:00.000Z');
+    const backlog = async () =>
+      (await strata.graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId: g }))[0]
+        ?.backlogSince;
+    expect(await backlog()).toEqual(expect.any(String));
+    await strata.cycle(g, { now: new Date('2024-06-01T00:00:00Z') });
+    expect(await backlog()).toBeNull();
     const second = await strata.services.ingest(g, batch);
     expect(second.created).toEqual([]);
     expect(second.existing.sort()).toEqual(first.created.sort());
+    // A replay leaves the group as it was: no new data for the scheduler, no backlog, the same clock.
+    const replayed = await strata.services.getGroup(g);
+    expect([replayed?.lastIngestAt, replayed?.latestMemoryAt]).toEqual([
+      settled?.lastIngestAt,
+      settled?.latestMemoryAt,
+    ]);
+    expect(await backlog()).toBeNull();
     const repeated = await strata.services.ingest(g, [
       batch[0] as (typeof batch)[0],
       batch[0] as (typeof batch)[0],
     ]);
     expect(repeated.created).toEqual([]);
     expect(repeated.existing).toHaveLength(2);
-    expect(await counts(g)).toEqual({ Memory: 2 });
+    expect((await counts(g)).Memory).toBe(2);
     // A client id repeated in one batch: the first item is stored, the repeat reported as existing.
     const clientIds = await strata.services.ingest(g, [
       { id: 'twice', text: 'the first text', speaker: 'ana', ts: '2024-05-02T09:32:00Z' },
