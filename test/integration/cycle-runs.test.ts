@@ -5,7 +5,7 @@ import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { RollupRepository } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
-import { describeNeo4j, useTestStrata } from './neo4j.js';
+import { backlogSince, describeNeo4j, useTestStrata } from './neo4j.js';
 
 interface RunRecord {
   id: string;
@@ -67,26 +67,24 @@ describeNeo4j('cycle run records against Neo4j', () => {
 
   it("keeps a group's backlog from the first memory no cycle took until a cycle leaves nothing pending", async () => {
     const g = group('backlog');
-    const backlogSince = async () =>
-      (await t.strata.graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId: g }))[0]
-        ?.backlogSince;
+    const backlog = () => backlogSince(t.strata.graph, g);
     const march = twoWeeksOfMarch(2024);
     await t.strata.services.ingest(g, march.slice(0, 10));
-    const first = await backlogSince();
+    const first = await backlog();
     expect(first).toEqual(expect.any(String));
     await t.strata.services.ingest(g, march.slice(10, 20));
-    expect(await backlogSince()).toBe(first);
+    expect(await backlog()).toBe(first);
     expect(await t.strata.runs.oldestBacklogSeconds()).toBeGreaterThanOrEqual(0);
 
     // A cycle whose summarizer fails leaves its periods pending: the backlog is still the one from the first ingest.
     const broken: Summarizer = { name: 'broken', summarize: async () => Promise.reject(new Error('down')) };
     const failed = await runCycle(deps(broken), g);
     expect(failed.pendingWork || failed.status === 'failed').toBe(true);
-    expect(await backlogSince()).toBe(first);
+    expect(await backlog()).toBe(first);
 
     const done = await t.strata.cycle(g);
     expect(done).toMatchObject({ status: 'succeeded', pendingWork: false });
-    expect(await backlogSince()).toBeNull();
+    expect(await backlog()).toBeNull();
   });
 
   /** Weekday messages of the two ISO weeks from Monday the 4th of March of `year`, a message every two hours. */

@@ -12,6 +12,7 @@ import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../..
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import {
+  backlogSince,
   deleteGroup,
   describeNeo4j,
   eventually,
@@ -202,9 +203,7 @@ describeNeo4j('ingest against Neo4j', () => {
     const settled = await strata.services.getGroup(g);
     // The clock is the latest memory's instant, in UTC whatever offset the memory came with.
     expect(settled?.latestMemoryAt).toBe('2024-05-02T09:31:00.000Z');
-    const backlog = async () =>
-      (await strata.graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId: g }))[0]
-        ?.backlogSince;
+    const backlog = () => backlogSince(strata.graph, g);
     expect(await backlog()).toEqual(expect.any(String));
     await strata.cycle(g, { now: new Date('2024-06-01T00:00:00Z') });
     expect(await backlog()).toBeNull();

@@ -3,7 +3,7 @@ import { recallRequestSchema } from '../../src/domain/recall.js';
 import { cypher, cypherStatements } from '../../src/graph/cypher.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/migrations.js';
 import type { Strata } from '../../src/strata.js';
-import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+import { backlogSince, deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const RETIRED = ['text_fulltext', 'memory_group_session_pending', 'memory_group_day_pending'];
 
@@ -29,9 +29,7 @@ describeNeo4j('migrations against Neo4j', () => {
       )
     ).items.map((i) => i.id);
 
-  const backlogSince = async (groupId: string) =>
-    (await strata.graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId }))[0]
-      ?.backlogSince;
+  const backlog = (groupId: string) => backlogSince(strata.graph, groupId);
 
   beforeAll(async () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
@@ -55,7 +53,7 @@ describeNeo4j('migrations against Neo4j', () => {
     for (const statement of cypherStatements('test/older-schema')) await strata.graph.autoCommit(statement);
     await strata.graph.write('test/older-data', { groupIds: [group, waiting] });
     expect((await strata.services.getGroup(group))?.latestMemoryAt).toBeNull();
-    expect(await backlogSince(waiting)).toBeNull();
+    expect(await backlog(waiting)).toBeNull();
 
     const report = await strata.migrate();
     expect(report.from).toBe(0);
@@ -75,8 +73,8 @@ describeNeo4j('migrations against Neo4j', () => {
     expect((await strata.services.verify(group)).ok).toBe(true);
     expect(await recallIds()).toEqual(answers);
     // The group its cycle had caught up with has no backlog; the one never cycled has waited since it was made.
-    expect(await backlogSince(group)).toBeNull();
-    expect(await backlogSince(waiting)).toEqual(expect.any(String));
+    expect(await backlog(group)).toBeNull();
+    expect(await backlog(waiting)).toEqual(expect.any(String));
 
     // Current now: nothing more to apply.
     expect((await strata.migrate()).applied).toEqual([]);

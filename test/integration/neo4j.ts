@@ -24,6 +24,12 @@ export async function deleteGroup(graph: Graph, groupId: string): Promise<void> 
   await new GroupRepository(graph).deleteGroup(groupId);
 }
 
+/** Since when the group has held memories no cycle has taken, as stored; null when it holds none. */
+export async function backlogSince(graph: Graph, groupId: string): Promise<string | null | undefined> {
+  const [row] = await graph.read<{ backlogSince: string | null }>('inspect/group-backlog', { groupId });
+  return row?.backlogSince;
+}
+
 /** Retries `check` until it stops throwing or `timeoutMs` passes (indexes refresh asynchronously). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
