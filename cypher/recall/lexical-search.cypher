@@ -35,19 +35,34 @@ UNWIND $terms AS asked
 CALL (asked, periodFrom, periodTo) {
   CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
     YIELD node, score
+  WITH collect(node) AS listed, collect(score) AS listedScores
+  // A full list is the term's best-scored hits, short messages more than any, and what it leaves out may hold the
+  // rest of the query. Those come from a second search, the term beside the query's other terms ranked by them
+  // (asked.withOthers: domain/lucene.ts termWithOthersInGroup), each with the list's lowest score, the most its
+  // own can be; they are not counted among the term's memories, which weigh it.
+  CALL (asked, listed) {
+    WITH listed WHERE size(listed) >= $perTerm AND asked.withOthers IS NOT NULL
+    CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.withOthers, {limit: toInteger($withOthers)})
+      YIELD node
+    WITH node, listed WHERE NOT node IN listed
+    RETURN collect(node) AS met
+  }
+  UNWIND range(0, size(listed) + size(met) - 1) AS i
+  WITH CASE WHEN i < size(listed) THEN listed[i] ELSE met[i - size(listed)] END AS node,
+    CASE WHEN i < size(listed) THEN listedScores[i] ELSE last(listedScores) END AS score, i < size(listed) AS inList
   // Each property read walks the node's property chain, and a missing one walks all of it: a memory (the most
   // hits) is never archived and has no decay, and its time is read only when a window or a period asks for it.
-  WITH node, score, node:Memory AS isMemory
+  WITH node, score, inList, node:Memory AS isMemory
   WHERE node.groupId = $groupId AND (isMemory OR node.archivedAt IS NULL)
-  WITH node, score, isMemory, CASE WHEN isMemory THEN 'memory' ELSE node.level END AS level
-  WITH node, score, isMemory, level,
+  WITH node, score, inList, isMemory, CASE WHEN isMemory THEN 'memory' ELSE node.level END AS level
+  WITH node, score, inList, isMemory, level,
     level IN $levels AND CASE
       WHEN $from IS NULL AND $to IS NULL THEN true
       // A memory by its time, a summary by overlap: [from, to) against [startsAt, endsAt).
       WHEN isMemory THEN ($from IS NULL OR node.ts >= datetime($from)) AND ($to IS NULL OR node.ts < datetime($to))
       ELSE ($from IS NULL OR node.endsAt > datetime($from)) AND ($to IS NULL OR node.startsAt < datetime($to))
     END AS wanted
-  WITH isMemory, level, wanted, score,
+  WITH inList, isMemory, level, wanted, score,
     CASE WHEN wanted THEN node.id END AS id,
     CASE WHEN wanted AND NOT isMemory THEN coalesce(node.decay, 1.0) END AS decay,
     CASE
@@ -56,7 +71,7 @@ CALL (asked, periodFrom, periodTo) {
       ELSE node.endsAt > periodFrom AND node.startsAt < periodTo
     END AS inPeriod
   // One list per field, in the index's order (collect skips the nulls of the rows a list does not take).
-  WITH count(CASE WHEN isMemory THEN 1 END) AS memoryCount,
+  WITH count(CASE WHEN isMemory AND inList THEN 1 END) AS memoryCount,
     collect(CASE WHEN wanted AND isMemory THEN id END) AS memoryIds,
     collect(CASE WHEN wanted AND isMemory THEN score END) AS memoryScores,
     collect(CASE WHEN wanted AND isMemory THEN inPeriod END) AS memoryInPeriod,

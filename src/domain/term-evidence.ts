@@ -13,12 +13,15 @@ import type { QueryEntities } from './lucene.js';
  * things the group never mentioned scores near 0 on every hit.
  */
 
-/** The full-text hits of one query term in one group (from recall/term-hits.cypher). */
+/** The full-text hits of one query term in one group (from recall/lexical-search.cypher). */
 export interface TermHits {
   term: string;
   /** inPeriod: the hit falls in the period the query names (domain/named-period.ts). */
   hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
-  /** How many of the group's memories hold the term (at least the memory hits above). */
+  /**
+   * How many of the group's memories hold the term, as far as its own list shows: the hits added where a full
+   * list's term meets the query's other terms (recall/lexical-search.cypher) are not counted.
+   */
   memoryCount: number;
 }
 

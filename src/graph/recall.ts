@@ -1,5 +1,5 @@
 import type { StandingLayers } from '../domain/context-values.js';
-import { anyTermInGroup, termInGroup } from '../domain/lucene.js';
+import { anyTermInGroup, termInGroup, termWithOthersInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
@@ -222,6 +222,8 @@ export class RecallRepository {
     terms: string[],
     options: {
       perTerm: number;
+      /** How many hits of a term beside the query's other terms are added when its own list is full. */
+      withOthers: number;
       period: NamedPeriod | null;
       contextCandidates: number;
       gapMinutes: number;
@@ -232,7 +234,15 @@ export class RecallRepository {
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
       levels,
-      terms: terms.map((term) => ({ term, query: termInGroup(term, scope.groupId) })),
+      terms: terms.map((term) => ({
+        term,
+        query: termInGroup(term, scope.groupId),
+        withOthers: termWithOthersInGroup(
+          term,
+          terms.filter((t) => t !== term),
+          scope.groupId,
+        ),
+      })),
       ...limits,
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,

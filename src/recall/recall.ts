@@ -61,6 +61,13 @@ export interface RecallSettings {
 const TERM_CANDIDATES = 500;
 
 /**
+ * Hits added to a term whose TERM_CANDIDATES are not all of it: those where it meets the query's other terms. In a
+ * large group a common word's list is its best-scored hits, mostly short messages about anything, and the message
+ * that holds it with the rest of the question would otherwise count only for its rarer words.
+ */
+const TERM_WITH_OTHERS = 100;
+
+/**
  * How much a hit in the period the query names ("on 3 June, 2023") counts over one outside it: messages carry their
  * day in their time, not their words, so the date can only rank.
  */
@@ -104,6 +111,7 @@ export async function recall(
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
           perTerm: TERM_CANDIDATES,
+          withOthers: TERM_WITH_OTHERS,
           period: namedPeriod(request.query),
           contextCandidates: CONTEXT_CANDIDATES,
           gapMinutes: deps.settings.turnGapMinutes,

@@ -117,7 +117,7 @@ describeNeo4j('recall against Neo4j', () => {
       ['memory', 'session', 'day', 'week', 'month'],
       terms,
       // This group's messages are two hours apart: a gap of three makes them neighbours.
-      { perTerm: 500, period: null, contextCandidates: 7, gapMinutes: 180 },
+      { perTerm: 500, withOthers: 100, period: null, contextCandidates: 7, gapMinutes: 180 },
     );
     const best = [...lexicalEvidence(termHits, groupMemories).hits.values()]
       .filter((h) => h.level === 'memory')
@@ -175,13 +175,66 @@ describeNeo4j('recall against Neo4j', () => {
         { groupId: busy, from: null, to: null },
         ['memory'],
         ['quokka'],
-        { perTerm: 500, period: null, contextCandidates: 1, gapMinutes: 30 },
+        { perTerm: 500, withOthers: 100, period: null, contextCandidates: 1, gapMinutes: 30 },
       );
       expect(context.map((c) => c.id)).toEqual(['candidate']);
       expect(context[0]?.previous.map((t) => t.id)).toEqual(['tie-a']);
       expect(context[0]?.next.map((t) => t.id)).toEqual(['reply']);
     } finally {
       await deleteGroup(strata.graph, busy);
+    }
+  });
+
+  it("adds to a term whose list is full the hits where it meets the query's other terms, at the list's lowest score", async () => {
+    const crowded = testGroupId('recall-crowded');
+    const at = (minute: number) => new Date(Date.UTC(2024, 4, 1, 9, minute)).toISOString();
+    const long = 'after a long walk along the river and up the hill to the old castle walls at dusk';
+    try {
+      await strata.services.ingest(crowded, [
+        // Short messages score best for their word, so each word's list of five is full of them.
+        ...Array.from({ length: 8 }, (_, i) => ({
+          id: `coffee-${i}`,
+          text: 'coffee again',
+          speaker: 'ana',
+          ts: at(i),
+        })),
+        ...Array.from({ length: 8 }, (_, i) => ({
+          id: `lisbon-${i}`,
+          text: 'lisbon again',
+          speaker: 'ben',
+          ts: at(10 + i),
+        })),
+        { id: 'both', text: `coffee in lisbon ${long}`, speaker: 'ana', ts: at(20) },
+        { id: 'coffee-only', text: `coffee ${long}`, speaker: 'ben', ts: at(21) },
+        { id: 'tram', text: 'the tram', speaker: 'cai', ts: at(22) },
+      ]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      const { termHits, groupMemories } = await new RecallRepository(strata.graph).lexicalSearch(
+        { groupId: crowded, from: null, to: null },
+        ['memory'],
+        ['coffee', 'lisbon', 'tram'],
+        { perTerm: 5, withOthers: 3, period: null, contextCandidates: 1, gapMinutes: 30 },
+      );
+      const byTerm = new Map(termHits.map((t) => [t.term, t]));
+      for (const term of ['coffee', 'lisbon']) {
+        const hits = byTerm.get(term)?.hits ?? [];
+        const ids = hits.map((h) => h.id);
+        // Five from the term's own list, then the one message that holds it beside another query term.
+        expect(ids.slice(0, 5).every((id) => id.startsWith(`${term}-`))).toBe(true);
+        expect(ids.slice(5)).toEqual(['both']);
+        expect(hits[5]?.score).toBe(hits[4]?.score);
+        // The count that weighs the term is its own list's.
+        expect(byTerm.get(term)?.memoryCount).toBe(5);
+      }
+      expect(byTerm.get('coffee')?.hits.map((h) => h.id)).not.toContain('coffee-only');
+      // A list that is not full holds every hit already: nothing is added.
+      expect(byTerm.get('tram')?.hits.map((h) => h.id)).toEqual(['tram']);
+      // Holding both words, it outranks every message that holds one.
+      const { hits } = lexicalEvidence(termHits, groupMemories);
+      const single = [...hits.values()].filter((h) => /^(coffee|lisbon)-/.test(h.id)).map((h) => h.bm25);
+      expect(hits.get('both')?.bm25).toBeGreaterThan(Math.max(...single));
+    } finally {
+      await deleteGroup(strata.graph, crowded);
     }
   });
 

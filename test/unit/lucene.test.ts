@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { anyTermInGroup, queryEntities, queryTerms, termInGroup } from '../../src/domain/lucene.js';
+import {
+  anyTermInGroup,
+  queryEntities,
+  queryTerms,
+  termInGroup,
+  termWithOthersInGroup,
+} from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
   it('keeps the content words', () => {
@@ -52,6 +58,20 @@ describe('anyTermInGroup', () => {
     expect(anyTermInGroup(terms, 'g')).toBe(
       '+groupId:"g"^0 +(text:(lisbon OR "e-mail") OR speaker:(lisbon OR "e-mail"))',
     );
+  });
+});
+
+describe('termWithOthersInGroup', () => {
+  it('requires the group and the term, both scored 0, and any of the other terms, which alone score', () => {
+    const [term, ...others] = queryTerms('lisbon e-mail flights');
+    expect(termWithOthersInGroup(term as string, others, 'g')).toBe(
+      '+groupId:"g"^0 +(text:lisbon OR speaker:lisbon)^0 ' +
+        '+(text:("e-mail" OR flights) OR speaker:("e-mail" OR flights))',
+    );
+  });
+
+  it('is null for a query of one term: there is nothing for it to meet', () => {
+    expect(termWithOthersInGroup('lisbon', [], 'g')).toBeNull();
   });
 });
 
