@@ -31,22 +31,33 @@ CALL () {
     ELSE $groupMemories END AS groupMemories
 }
 WITH groupMemories, datetime($periodFrom) AS periodFrom, datetime($periodTo) AS periodTo
+// Each term's own list: its best-scored hits in the group, at most $perTerm.
 UNWIND $terms AS asked
-CALL (asked, periodFrom, periodTo) {
+CALL (asked) {
   CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
     YIELD node, score
-  WITH collect(node) AS listed, collect(score) AS listedScores
-  // A full list is the term's best-scored hits, short messages more than any, and what it leaves out may hold the
-  // rest of the query. Those come from a second search, the term beside the query's other terms ranked by them
-  // (asked.withOthers: domain/lucene.ts termWithOthersInGroup), each with the list's lowest score, the most its
-  // own can be; they are not counted among the term's memories, which weigh it.
-  CALL (asked, listed) {
-    WITH listed WHERE size(listed) >= $perTerm AND asked.withOthers IS NOT NULL
-    CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.withOthers, {limit: toInteger($withOthers)})
+  RETURN collect(node) AS listed, collect(score) AS listedScores
+}
+WITH groupMemories, periodFrom, periodTo, collect({asked: asked, listed: listed, scores: listedScores}) AS searched
+WITH groupMemories, periodFrom, periodTo, searched,
+  [s IN searched WHERE size(s.listed) < $perTerm | s.asked.term] AS wholeTerms
+UNWIND searched AS own
+CALL (own, wholeTerms, periodFrom, periodTo) {
+  // A full list holds the term's best-scored hits, short messages before all, and may leave out the ones that hold
+  // the rest of the query. Those holding a term whose list is whole come from one search per such term, the pair
+  // ($terms' pairs: domain/lucene.ts termBesideInGroup), led by that term's short postings and ranked by its score.
+  // Each takes the list's lowest score, the most its own can be, and is not counted among the term's memories,
+  // which weigh it. Two terms too common for their lists are left to their lists: that search would score most of
+  // a large group.
+  CALL (own, wholeTerms) {
+    UNWIND own.asked.pairs AS pair
+    WITH pair WHERE size(own.listed) >= $perTerm AND pair.other IN wholeTerms
+    CALL db.index.fulltext.queryNodes('group_text_fulltext', pair.query, {limit: toInteger($perPair)})
       YIELD node
-    WITH node, listed WHERE NOT node IN listed
-    RETURN collect(node) AS met
+    WITH node WHERE NOT node IN own.listed
+    RETURN collect(DISTINCT node) AS met
   }
+  WITH own.listed AS listed, own.scores AS listedScores, met
   UNWIND range(0, size(listed) + size(met) - 1) AS i
   WITH CASE WHEN i < size(listed) THEN listed[i] ELSE met[i - size(listed)] END AS node,
     CASE WHEN i < size(listed) THEN listedScores[i] ELSE last(listedScores) END AS score, i < size(listed) AS inList
@@ -80,7 +91,7 @@ CALL (asked, periodFrom, periodTo) {
     collect(CASE WHEN wanted AND NOT isMemory THEN score END) AS summaryScores,
     collect(decay) AS summaryDecays,
     collect(CASE WHEN wanted AND NOT isMemory THEN inPeriod END) AS summaryInPeriod
-  RETURN {term: asked.term, memoryCount: memoryCount, memoryIds: memoryIds, memoryScores: memoryScores,
+  RETURN {term: own.asked.term, memoryCount: memoryCount, memoryIds: memoryIds, memoryScores: memoryScores,
     summaryIds: summaryIds, summaryLevels: summaryLevels, summaryScores: summaryScores, summaryDecays: summaryDecays,
     memoryInPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE memoryInPeriod END,
     summaryInPeriod: CASE WHEN periodFrom IS NULL THEN null ELSE summaryInPeriod END} AS termHits

@@ -48,14 +48,12 @@ export function termInGroup(term: string, groupId: string): string {
 }
 
 /**
- * A term's query in one group, narrowed to the documents that also hold at least one of the query's other terms,
- * and ranked by those: the term's own clause is boosted to 0, so where a term is too common for its own list to
- * hold all of it, this finds the documents where it meets the rest of the query. Null when there are no others.
+ * A term's query in one group narrowed to the documents that also hold `other`, scored by `other` alone (the term's
+ * clause is boosted to 0, as the group's is): where a term is too common for its own list to hold all of it, this
+ * finds where it meets a rarer term of the query, and Lucene walks the rarer term's short postings to find them.
  */
-export function termWithOthersInGroup(term: string, others: string[], groupId: string): string | null {
-  if (others.length === 0) return null;
-  const any = `(${others.join(' OR ')})`;
-  return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})^0 +(text:${any} OR speaker:${any})`;
+export function termBesideInGroup(term: string, other: string, groupId: string): string {
+  return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})^0 +(text:${other} OR speaker:${other})`;
 }
 
 /** The group's texts holding any of the terms (each as queryTerms gives it): termInGroup of their disjunction. */

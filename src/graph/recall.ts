@@ -1,5 +1,5 @@
 import type { StandingLayers } from '../domain/context-values.js';
-import { anyTermInGroup, termInGroup, termWithOthersInGroup } from '../domain/lucene.js';
+import { anyTermInGroup, termBesideInGroup, termInGroup } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
@@ -222,8 +222,8 @@ export class RecallRepository {
     terms: string[],
     options: {
       perTerm: number;
-      /** How many hits of a term beside the query's other terms are added when its own list is full. */
-      withOthers: number;
+      /** How many hits of a term beside each rarer query term are added when its own list is full. */
+      perPair: number;
       period: NamedPeriod | null;
       contextCandidates: number;
       gapMinutes: number;
@@ -237,11 +237,9 @@ export class RecallRepository {
       terms: terms.map((term) => ({
         term,
         query: termInGroup(term, scope.groupId),
-        withOthers: termWithOthersInGroup(
-          term,
-          terms.filter((t) => t !== term),
-          scope.groupId,
-        ),
+        pairs: terms
+          .filter((other) => other !== term)
+          .map((other) => ({ other, query: termBesideInGroup(term, other, scope.groupId) })),
       })),
       ...limits,
       periodFrom: period?.from ?? null,

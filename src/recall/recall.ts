@@ -61,11 +61,12 @@ export interface RecallSettings {
 const TERM_CANDIDATES = 500;
 
 /**
- * Hits added to a term whose TERM_CANDIDATES are not all of it: those where it meets the query's other terms. In a
+ * Hits added to a term whose TERM_CANDIDATES are not all of it, per query term whose are: where the two meet. In a
  * large group a common word's list is its best-scored hits, mostly short messages about anything, and the message
- * that holds it with the rest of the question would otherwise count only for its rarer words.
+ * that holds it with the rest of the question would otherwise count only for its rarer words. In LoCoMo's
+ * conversations put into a group of a million memories, 30 found what 100 did, for 4 % more CPU per recall.
  */
-const TERM_WITH_OTHERS = 100;
+const PAIR_CANDIDATES = 30;
 
 /**
  * How much a hit in the period the query names ("on 3 June, 2023") counts over one outside it: messages carry their
@@ -111,7 +112,7 @@ export async function recall(
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
           perTerm: TERM_CANDIDATES,
-          withOthers: TERM_WITH_OTHERS,
+          perPair: PAIR_CANDIDATES,
           period: namedPeriod(request.query),
           contextCandidates: CONTEXT_CANDIDATES,
           gapMinutes: deps.settings.turnGapMinutes,

@@ -409,7 +409,7 @@ describeNeo4j('ingest against Neo4j', () => {
         scope,
         ['memory'],
         ['quokkas', 'ferry', 'ana'],
-        { perTerm: 100, withOthers: 100, period: null, contextCandidates: 5, gapMinutes: 30 },
+        { perTerm: 100, perPair: 100, period: null, contextCandidates: 5, gapMinutes: 30 },
       );
       const ids = rows.map((r) => r.hits.map((h) => h.id));
       if (ids[0]?.[0] !== created[0])
@@ -429,7 +429,7 @@ describeNeo4j('ingest against Neo4j', () => {
         { groupId: g, from: null, to: null },
         ['memory'],
         ['quokkas'],
-        { perTerm: 100, withOthers: 100, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
+        { perTerm: 100, perPair: 100, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
       );
       return rows[0]?.hits[0]?.inPeriod;
     };

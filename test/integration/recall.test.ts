@@ -117,7 +117,7 @@ describeNeo4j('recall against Neo4j', () => {
       ['memory', 'session', 'day', 'week', 'month'],
       terms,
       // This group's messages are two hours apart: a gap of three makes them neighbours.
-      { perTerm: 500, withOthers: 100, period: null, contextCandidates: 7, gapMinutes: 180 },
+      { perTerm: 500, perPair: 100, period: null, contextCandidates: 7, gapMinutes: 180 },
     );
     const best = [...lexicalEvidence(termHits, groupMemories).hits.values()]
       .filter((h) => h.level === 'memory')
@@ -175,7 +175,7 @@ describeNeo4j('recall against Neo4j', () => {
         { groupId: busy, from: null, to: null },
         ['memory'],
         ['quokka'],
-        { perTerm: 500, withOthers: 100, period: null, contextCandidates: 1, gapMinutes: 30 },
+        { perTerm: 500, perPair: 100, period: null, contextCandidates: 1, gapMinutes: 30 },
       );
       expect(context.map((c) => c.id)).toEqual(['candidate']);
       expect(context[0]?.previous.map((t) => t.id)).toEqual(['tie-a']);
@@ -185,53 +185,60 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
-  it("adds to a term whose list is full the hits where it meets the query's other terms, at the list's lowest score", async () => {
+  it('adds to a term whose list is full the hits where it meets a term whose list is whole, at the lowest score', async () => {
     const crowded = testGroupId('recall-crowded');
     const at = (minute: number) => new Date(Date.UTC(2024, 4, 1, 9, minute)).toISOString();
     const long = 'after a long walk along the river and up the hill to the old castle walls at dusk';
+    const short = (word: string, from: number) =>
+      Array.from({ length: 8 }, (_, i) => ({
+        id: `${word}-${i}`,
+        text: `${word} again`,
+        speaker: 'ana',
+        ts: at(from + i),
+      }));
     try {
       await strata.services.ingest(crowded, [
-        // Short messages score best for their word, so each word's list of five is full of them.
-        ...Array.from({ length: 8 }, (_, i) => ({
-          id: `coffee-${i}`,
-          text: 'coffee again',
-          speaker: 'ana',
-          ts: at(i),
-        })),
-        ...Array.from({ length: 8 }, (_, i) => ({
-          id: `lisbon-${i}`,
-          text: 'lisbon again',
-          speaker: 'ben',
-          ts: at(10 + i),
-        })),
-        { id: 'both', text: `coffee in lisbon ${long}`, speaker: 'ana', ts: at(20) },
-        { id: 'coffee-only', text: `coffee ${long}`, speaker: 'ben', ts: at(21) },
-        { id: 'tram', text: 'the tram', speaker: 'cai', ts: at(22) },
+        // Short messages score best for their word, so the lists of five of coffee and tea are full of them.
+        ...short('coffee', 0),
+        ...short('tea', 10),
+        { id: 'lisbon-0', text: 'lisbon again', speaker: 'ben', ts: at(20) },
+        { id: 'both', text: `coffee in lisbon ${long}`, speaker: 'ana', ts: at(21) },
+        { id: 'coffee-only', text: `coffee ${long}`, speaker: 'ben', ts: at(22) },
+        { id: 'coffee-tea', text: `coffee and tea ${long}`, speaker: 'cai', ts: at(23) },
       ]);
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
       const { termHits, groupMemories } = await new RecallRepository(strata.graph).lexicalSearch(
         { groupId: crowded, from: null, to: null },
         ['memory'],
-        ['coffee', 'lisbon', 'tram'],
-        { perTerm: 5, withOthers: 3, period: null, contextCandidates: 1, gapMinutes: 30 },
+        ['coffee', 'lisbon', 'tea'],
+        { perTerm: 5, perPair: 3, period: null, contextCandidates: 1, gapMinutes: 30 },
       );
       const byTerm = new Map(termHits.map((t) => [t.term, t]));
-      for (const term of ['coffee', 'lisbon']) {
-        const hits = byTerm.get(term)?.hits ?? [];
-        const ids = hits.map((h) => h.id);
-        // Five from the term's own list, then the one message that holds it beside another query term.
-        expect(ids.slice(0, 5).every((id) => id.startsWith(`${term}-`))).toBe(true);
-        expect(ids.slice(5)).toEqual(['both']);
-        expect(hits[5]?.score).toBe(hits[4]?.score);
-        // The count that weighs the term is its own list's.
-        expect(byTerm.get(term)?.memoryCount).toBe(5);
-      }
-      expect(byTerm.get('coffee')?.hits.map((h) => h.id)).not.toContain('coffee-only');
-      // A list that is not full holds every hit already: nothing is added.
-      expect(byTerm.get('tram')?.hits.map((h) => h.id)).toEqual(['tram']);
+      const coffee = byTerm.get('coffee')?.hits ?? [];
+      // Five from the term's own list, then the one message that holds it beside lisbon, whose list is whole.
+      expect(coffee.slice(0, 5).every((h) => h.id.startsWith('coffee-') && h.id !== 'coffee-tea')).toBe(true);
+      expect(coffee.slice(5).map((h) => h.id)).toEqual(['both']);
+      expect(coffee[5]?.score).toBe(coffee[4]?.score);
+      // The count that weighs the term is its own list's.
+      expect(byTerm.get('coffee')?.memoryCount).toBe(5);
+      // Two common terms are not searched together: tea's list gains nothing, nor coffee's the message with both.
+      expect(
+        byTerm
+          .get('tea')
+          ?.hits.map((h) => h.id)
+          .every((id) => /^tea-\d$/.test(id)),
+      ).toBe(true);
+      expect(byTerm.get('tea')?.hits).toHaveLength(5);
+      // A list that is whole holds every hit already: nothing is added.
+      expect(
+        byTerm
+          .get('lisbon')
+          ?.hits.map((h) => h.id)
+          .sort(),
+      ).toEqual(['both', 'lisbon-0']);
       // Holding both words, it outranks every message that holds one.
       const { hits } = lexicalEvidence(termHits, groupMemories);
-      const single = [...hits.values()].filter((h) => /^(coffee|lisbon)-/.test(h.id)).map((h) => h.bm25);
+      const single = [...hits.values()].filter((h) => /^(coffee|lisbon)-\d$/.test(h.id)).map((h) => h.bm25);
       expect(hits.get('both')?.bm25).toBeGreaterThan(Math.max(...single));
     } finally {
       await deleteGroup(strata.graph, crowded);

@@ -3,8 +3,8 @@ import {
   anyTermInGroup,
   queryEntities,
   queryTerms,
+  termBesideInGroup,
   termInGroup,
-  termWithOthersInGroup,
 } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
@@ -61,17 +61,12 @@ describe('anyTermInGroup', () => {
   });
 });
 
-describe('termWithOthersInGroup', () => {
-  it('requires the group and the term, both scored 0, and any of the other terms, which alone score', () => {
-    const [term, ...others] = queryTerms('lisbon e-mail flights');
-    expect(termWithOthersInGroup(term as string, others, 'g')).toBe(
-      '+groupId:"g"^0 +(text:lisbon OR speaker:lisbon)^0 ' +
-        '+(text:("e-mail" OR flights) OR speaker:("e-mail" OR flights))',
+describe('termBesideInGroup', () => {
+  it('requires the group and the term, both scored 0, and the other term, which alone scores', () => {
+    const [term, other] = queryTerms('lisbon e-mail');
+    expect(termBesideInGroup(term as string, other as string, 'g')).toBe(
+      '+groupId:"g"^0 +(text:lisbon OR speaker:lisbon)^0 +(text:"e-mail" OR speaker:"e-mail")',
     );
-  });
-
-  it('is null for a query of one term: there is nothing for it to meet', () => {
-    expect(termWithOthersInGroup('lisbon', [], 'g')).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GROUP_SIZE_TTL_MS, RecallRepository } from '../../src/graph/recall.js';
 
 const scope = { groupId: 'g1', from: null, to: null };
-const options = { perTerm: 10, withOthers: 5, period: null, contextCandidates: 30, gapMinutes: 30 };
+const options = { perTerm: 10, perPair: 5, period: null, contextCandidates: 30, gapMinutes: 30 };
 
 /**
  * A graph that answers recall/lexical-search with one memory and one session hit per term, counting the group
