@@ -20,7 +20,7 @@ export interface TermHits {
   hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
   /**
    * How many of the group's memories hold the term, as far as its own list shows: the hits added where a full
-   * list's term meets the query's other terms (recall/lexical-search.cypher) are not counted.
+   * list's term meets a rarer query term (recall/lexical-search.cypher) are not counted.
    */
   memoryCount: number;
 }
