@@ -44,7 +44,7 @@ const YEAR = /^(1[89]|20)\d\d$/;
  * alone filters nothing, so the caller still checks groupId exactly.
  */
 export function termInGroup(term: string, groupId: string): string {
-  return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})`;
+  return `${inGroup(groupId)} +${inTextOrSpeaker(term)}`;
 }
 
 /**
@@ -53,12 +53,21 @@ export function termInGroup(term: string, groupId: string): string {
  * finds where it meets a rarer term of the query, and Lucene walks the rarer term's short postings to find them.
  */
 export function termBesideInGroup(term: string, other: string, groupId: string): string {
-  return `+groupId:${quoted(groupId)}^0 +(text:${term} OR speaker:${term})^0 +(text:${other} OR speaker:${other})`;
+  return `${inGroup(groupId)} +${inTextOrSpeaker(term)}^0 +${inTextOrSpeaker(other)}`;
 }
 
 /** The group's texts holding any of the terms (each as queryTerms gives it): termInGroup of their disjunction. */
 export function anyTermInGroup(terms: string[], groupId: string): string {
   return termInGroup(`(${terms.join(' OR ')})`, groupId);
+}
+
+/** The group clause, required and scored 0 (see termInGroup). */
+function inGroup(groupId: string): string {
+  return `+groupId:${quoted(groupId)}^0`;
+}
+
+function inTextOrSpeaker(term: string): string {
+  return `(text:${term} OR speaker:${term})`;
 }
 
 function quoted(text: string): string {
