@@ -25,7 +25,7 @@ import { heading, line, num, seconds, verdict } from './lib/format.js';
 import { ingestGroups } from './lib/load.js';
 import { rollupMonthOffline } from './lib/offline-rollup.js';
 import { loadAndRollUp, type RolledUp } from './lib/rolled-up.js';
-import { awaitIdleServerLine } from './lib/server-cpu.js';
+import { awaitIdleServerLine, withCpu } from './lib/server-cpu.js';
 import { type StatementTime, statementTimes } from './lib/statement-times.js';
 import { cleanUp, LOCAL_CONFIG, openBenchStrata, totalCounts } from './lib/strata.js';
 import { type StatementMemory, transactionMemory } from './lib/transaction-memory.js';
@@ -136,6 +136,7 @@ async function measureDays(strata: Strata, setup: RolledUp, opts: { batch: numbe
   const incremental = await oneMoreDayCycle(strata, setup, 1, opts);
   line('incremental cycle', seconds(incremental.ms), `now ${incremental.now.toISOString()}`);
   line('  created+updated', levelTotals(incremental.reports));
+  printCpuPerGroup(incremental, setup.groupIds.length);
   await printLevels(strata, setup.groupIds, 'after incremental');
 
   // A reused group's full cycle ran in an earlier run.
@@ -160,6 +161,7 @@ async function measureDays(strata: Strata, setup: RolledUp, opts: { batch: numbe
       ? `${num((second.ms / setup.full.ms) * 100, 2)} % of the full cycle; not the target figure`
       : 'not the target figure',
   );
+  printCpuPerGroup(second, setup.groupIds.length);
   printStatementTimes(second.statements ?? [], setup.groupIds.length);
   const live = await liveHours(strata, setup, opts);
   for (const p of [
@@ -179,7 +181,7 @@ async function oneMoreDayCycle(
   setup: RolledUp,
   n: number,
   opts: { batch: number; deadline: Deadline; timer?: ReturnType<typeof statementTimes> },
-): Promise<CycleRound & { now: Date; statements?: StatementTime[] }> {
+): Promise<CycleRound & { now: Date; statements?: StatementTime[]; appMs: number; serverMs: number }> {
   const day = new Date(Date.parse(setup.data.endDay) + (DAYS_DONE + n - 1) * DAY_MS)
     .toISOString()
     .slice(0, 10);
@@ -193,8 +195,19 @@ async function oneMoreDayCycle(
   const now = new Date(setup.now.getTime() + (DAYS_DONE + n) * DAY_MS);
   await awaitIdleServerLine(strata, 'before the cycle');
   opts.timer?.start();
-  const round = await cycleGroups(strata, setup.groupIds, now, opts.deadline);
-  return { ...round, now, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
+  const { result: round, appMs, serverMs } = await withCpu(strata, () =>
+    cycleGroups(strata, setup.groupIds, now, opts.deadline),
+  );
+  return { ...round, now, appMs, serverMs, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
+}
+
+/** The CPU a day's round cost the app and Neo4j, per group: what the round's time is made of on a busy machine. */
+function printCpuPerGroup(round: { appMs: number; serverMs: number }, groups: number) {
+  line(
+    '  CPU per group',
+    `${num(round.appMs / groups, 2)} + ${num(round.serverMs / groups, 2)} ms`,
+    'app + Neo4j, the whole round over its groups',
+  );
 }
 
 /**
