@@ -4,5 +4,5 @@ RETURN e.id AS id, toString(e.start) AS start, toString(e.end) AS end, e.periodS
        e.keyTopics AS keyTopics, e.theme AS theme, e.text AS text, e.current AS current, e.earlier AS earlier,
        e.periodCount AS periodCount, e.level AS level, e.detector AS detector, e.parameters AS parameters,
        toString(e.dataFrom) AS dataFrom, toString(e.dataTo) AS dataTo, e.dataDays AS dataDays,
-       e.dataMessages AS dataMessages
+       e.dataMessages AS dataMessages, e.updatedAt.epochMillis AS updatedAtMillis
 ORDER BY e.start

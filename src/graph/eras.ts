@@ -23,6 +23,27 @@ export interface StoredEra {
   dataTo: string | null;
   dataDays: number | null;
   dataMessages: number | null;
+  /** When it was last written (epoch milliseconds). */
+  updatedAtMillis: number | null;
+}
+
+/** A summary's place in its level's series: its start, and from the date asked on, when it was last written. */
+export interface PeriodStamp {
+  /** YYYY-MM-DD */
+  periodStart: string;
+  /** Epoch milliseconds; null before the date asked. */
+  updatedAtMillis: number | null;
+}
+
+/**
+ * One era to write, with its vector and key topics. `keepsWeeks`: it spans the same weeks as stored, none rewritten
+ * since, so its vector (their mean) and its links to them stay as they are, and `embedding` is not written.
+ */
+export interface EraChange {
+  era: EraWrite;
+  embedding: number[] | null;
+  keepsWeeks: boolean;
+  topics: { id: string; name: string; weight: number }[];
 }
 
 export interface SeriesRow {
@@ -77,7 +98,7 @@ export interface EraWrite {
 /** What the era step needs of the graph, so its tests can pass a typed fake. */
 export type EraStore = Pick<
   EraRepository,
-  'list' | 'daySeries' | 'periodStarts' | 'series' | 'replace' | 'parameters'
+  'list' | 'daySeries' | 'periodStamps' | 'series' | 'replace' | 'parameters'
 >;
 
 /** Eras, period series and topic timelines: the drift side of the graph. */
@@ -119,10 +140,9 @@ export class EraRepository {
     return this.graph.read('eras/day-series', { groupId, embeddingsFrom });
   }
 
-  /** The start dates (ISO) of the level's summaries, in order. */
-  async periodStarts(groupId: string, level: CalendarLevel): Promise<string[]> {
-    const rows = await this.graph.read<{ periodStart: string }>('eras/period-starts', { groupId, level });
-    return rows.map((r) => r.periodStart);
+  /** The level's summaries in order, each by its start, and from `stampsFrom` on (null: none) when it was written. */
+  periodStamps(groupId: string, level: CalendarLevel, stampsFrom: string | null): Promise<PeriodStamp[]> {
+    return this.graph.read('eras/period-starts', { groupId, level, stampsFrom });
   }
 
   series(
@@ -140,20 +160,28 @@ export class EraRepository {
     });
   }
 
-  /** Writes the changed eras, drops the ones folded into "earlier", and relinks the chain: one transaction. */
+  /**
+   * Writes the changed eras and, when the chain moved (an era created or dropped, or the end of one before the
+   * last), drops the ones folded into "earlier" and relinks the chain: one transaction.
+   */
   async replace(
     groupId: string,
-    changed: { era: EraWrite; embedding: number[]; topics: { id: string; name: string; weight: number }[] }[],
+    changed: EraChange[],
     keepIds: string[],
+    chainMoved: boolean,
   ): Promise<void> {
     await this.graph.writeTx((tx) =>
       writeHoldingGroup(tx, groupId, [
-        ...changed.map(({ era, embedding, topics }) => ({
+        ...changed.map(({ era, embedding, keepsWeeks, topics }) => ({
           name: 'eras/upsert-era',
-          params: { era, embedding, topics },
+          params: { era, embedding, keepsWeeks, topics },
         })),
-        { name: 'eras/delete-eras', params: { groupId, keepIds } },
-        { name: 'eras/link-next-era', params: { groupId } },
+        ...(chainMoved
+          ? [
+              { name: 'eras/delete-eras', params: { groupId, keepIds } },
+              { name: 'eras/link-next-era', params: { groupId } },
+            ]
+          : []),
       ]),
     );
   }

@@ -14,7 +14,7 @@ import {
 } from '../domain/eras.js';
 import { addDays, startOfLocalDay } from '../domain/periods.js';
 import { topicId } from '../domain/topics.js';
-import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
+import type { DayRow, EraChange, EraStore, EraWrite, SeriesRow, StoredEra } from '../graph/eras.js';
 import { type CycleContext, noteFallback } from './cycle-context.js';
 
 /**
@@ -33,12 +33,21 @@ export async function rollupEras(
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
   const days = await repo.daySeries(ctx.groupId, windowStart);
-  const weekStarts = await repo.periodStarts(ctx.groupId, 'week');
-  // Eras change only with a day after them, or a week summary none of them holds yet.
+  // When each week of the current era was written, to tell whether the era still reads them as they are (a week
+  // belongs to the era that holds its Thursday, so its first may start before the era).
+  const stampsFrom = current ? ([current.start, ...(current.periodStarts ?? [])].sort()[0] ?? null) : null;
+  const weekStamps = await repo.periodStamps(ctx.groupId, 'week', stampsFrom);
+  const weekStarts = weekStamps.map((w) => w.periodStart);
+  const writtenAt = new Map(weekStamps.map((w) => [w.periodStart, w.updatedAtMillis]));
+  // A week of the current era summarised again after it (a late memory): the era reads its weeks again.
+  const currentReread =
+    current?.updatedAtMillis != null &&
+    !writtenBefore(current.periodStarts ?? [], current.updatedAtMillis, writtenAt);
+  // Eras change only with a day after them, a week summary none of them holds yet, or that reread.
   const after = current?.end ?? windowStart;
   const linked = new Set(stored.flatMap((e) => e.periodStarts ?? []));
   const newDay = days.some((d) => after === null || d.day >= after);
-  if (!newDay && weekStarts.every((w) => linked.has(w))) return counts;
+  if (!newDay && !currentReread && weekStarts.every((w) => linked.has(w))) return counts;
   if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
 
   // The group's own parameters (PUT settings) over the server's: the ones eras/preview shows.
@@ -59,13 +68,24 @@ export async function rollupEras(
     .map((d, k) => ({ ...d, weeks: children[k] ?? [] }))
     .filter(({ s, current: isCurrent, weeks: own }) => {
       const before = storedById.get(eraId(ctx.groupId, s));
-      return !before || !sameEra(before, s, isCurrent, own);
+      return !before || !sameEra(before, s, isCurrent, own) || (before === current && currentReread);
     });
   const keepIds = desired.map(({ s }) => eraId(ctx.groupId, s));
   const removed = stored.filter((e) => !keepIds.includes(e.id)).length;
   if (changed.length === 0 && removed === 0) return counts;
   for (const { s } of changed) counts[storedById.has(eraId(ctx.groupId, s)) ? 'updated' : 'created']++;
   if (ctx.dryRun) return counts;
+
+  // The chain (NEXT_PERIOD, and eras folded into "earlier") moves only with an era created or dropped, or the end of
+  // one before the last; the current era growing by days, the usual daily change, leaves it as it is.
+  const lastId = keepIds[keepIds.length - 1];
+  const chainMoved =
+    removed > 0 ||
+    changed.some(({ s }) => !storedById.has(eraId(ctx.groupId, s)) || eraId(ctx.groupId, s) !== lastId);
+  const drafts = changed.map((c) => {
+    const before = storedById.get(eraId(ctx.groupId, c.s));
+    return { ...c, before, keepsWeeks: keepsItsWeeks(before, c.s, c.current, c.weeks, writtenAt) };
+  });
 
   // Each era written says what produced it: the same data and parameters always give the same eras.
   const cut = dataCut(days);
@@ -77,14 +97,13 @@ export async function rollupEras(
     dataDays: cut.days,
     dataMessages: cut.messages,
   };
-  // Vectors and texts only of the weeks the changed eras span.
-  const from = changed.map(({ s }) => s.start).sort()[0] ?? '';
-  const weeks = await repo.series(ctx.groupId, 'week', { from: addDays(from, -6) }, true);
+  // Vectors and texts only of the weeks the changed eras span, and none when every one keeps its weeks.
+  const rereads = drafts.filter((d) => !d.keepsWeeks);
+  const from = rereads.map(({ s }) => s.start).sort()[0];
+  const weeks = from ? await repo.series(ctx.groupId, 'week', { from: addDays(from, -6) }, true) : [];
   const weekByStart = new Map(weeks.map((w) => [w.periodStart, w]));
   const writes = [];
-  for (const { s, current: isCurrent, weeks: own } of changed) {
-    const members = own.flatMap((p) => weekByStart.get(p) ?? []);
-    const before = storedById.get(eraId(ctx.groupId, s));
+  for (const { s, current: isCurrent, weeks: own, before, keepsWeeks } of drafts) {
     // A closed era keeps the words it closed with; only a week summarised after it closed may join it.
     const settled =
       before && !before.current && !isCurrent && before.start === s.start && before.end === s.end
@@ -95,15 +114,43 @@ export async function rollupEras(
       await eraWrite(ctx, settings, {
         segment: s,
         current: isCurrent,
-        members,
+        weeks: keepsWeeks && before ? { kept: before } : own.flatMap((p) => weekByStart.get(p) ?? []),
         ownDays,
         settled,
         provenance,
       }),
     );
   }
-  await repo.replace(ctx.groupId, writes, keepIds);
+  await repo.replace(ctx.groupId, writes, keepIds, chainMoved);
   return counts;
+}
+
+/**
+ * Whether an era can keep what it read from its weeks (text, theme, vector, and its links to them): it was the
+ * current era, is still, from the same start, over the same weeks, and none of them was written after it (a late
+ * memory rewrites its week). Only its end, key topics and provenance then move with the new days: a day's cycle
+ * neither summarises the era again (a call to the summarizer, an LLM's when one is configured) nor reads its
+ * weeks and writes its vector. An era with no week yet reads its days, which the new day changed.
+ */
+function keepsItsWeeks(
+  before: StoredEra | undefined,
+  segment: EraSegment,
+  current: boolean,
+  weeks: string[],
+  writtenAt: Map<string, number | null>,
+): boolean {
+  if (!before?.current || !current || segment.earlier || before.start !== segment.start) return false;
+  if (weeks.length === 0 || before.text === null || before.updatedAtMillis === null) return false;
+  if ((before.periodStarts ?? []).join() !== weeks.join()) return false;
+  return writtenBefore(weeks, before.updatedAtMillis, writtenAt);
+}
+
+/** Whether every one of these weeks is known to have been written before the instant (epoch milliseconds). */
+function writtenBefore(weeks: string[], instant: number, writtenAt: Map<string, number | null>): boolean {
+  return weeks.every((w) => {
+    const weekWrittenAt = writtenAt.get(w);
+    return weekWrittenAt !== null && weekWrittenAt !== undefined && weekWrittenAt < instant;
+  });
 }
 
 function eraId(groupId: string, segment: EraSegment): string {
@@ -135,11 +182,14 @@ function sameEra(stored: StoredEra, segment: EraSegment, current: boolean, weeks
 interface EraDraft {
   segment: EraSegment;
   current: boolean;
-  /** The week summaries the era spans. */
-  members: SeriesRow[];
+  /**
+   * The week summaries the era spans; or the stored era, when it keeps its weeks (see keepsItsWeeks): what it read
+   * from them (text, theme) and its vector stay.
+   */
+  weeks: SeriesRow[] | { kept: StoredEra };
   /** Its day summaries, which stand in for weeks while it has none. */
   ownDays: DayRow[];
-  /** The stored era when it was already closed: its text and theme are kept. */
+  /** The stored era when it was already closed: its text, theme and key topics are kept. */
   settled: StoredEra | null;
   /** What produced it. */
   provenance: Pick<EraWrite, 'detector' | 'parameters' | 'dataFrom' | 'dataTo' | 'dataDays' | 'dataMessages'>;
@@ -149,10 +199,12 @@ interface EraDraft {
  * The era node: its text from the summarizer over its weeks (or days), its theme the summarizer's title when it
  * gives one (an LLM) and the distinctive terms otherwise, its vector the mean of its weeks'.
  */
-async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraDraft) {
-  const { segment, current, members, ownDays, settled } = draft;
-  let text = settled?.text ?? null;
-  let theme = settled?.theme ?? segment.theme;
+async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraDraft): Promise<EraChange> {
+  const { segment, current, ownDays, settled } = draft;
+  const kept = 'kept' in draft.weeks ? draft.weeks.kept : null;
+  const members = 'kept' in draft.weeks ? [] : draft.weeks;
+  let text = (kept ?? settled)?.text ?? null;
+  let theme = (kept ?? settled)?.theme ?? segment.theme;
   if (text === null) {
     const items =
       members.length > 0
@@ -182,18 +234,19 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
     theme,
     keyTopics: settled?.keyTopics ?? segment.keyTopics,
     text,
-    periodStarts: members.map((m) => m.periodStart),
+    periodStarts: kept ? kept.periodStarts : members.map((m) => m.periodStart),
     current,
     earlier: segment.earlier,
     ...draft.provenance,
   };
-  const embedding =
-    meanVector(members.flatMap((m) => (m.embedding ? [m.embedding] : []))) ??
-    (await ctx.embedder.embeddings.embedQuery(eraEmbeddedText(theme, text)));
+  const embedding = kept
+    ? null
+    : (meanVector(members.flatMap((m) => (m.embedding ? [m.embedding] : []))) ??
+      (await ctx.embedder.embeddings.embedQuery(eraEmbeddedText(theme, text))));
   const topics = era.keyTopics.map((name, i) => ({
     id: topicId(ctx.groupId, name),
     name,
     weight: Math.max(0.1, 1 - i * 0.15),
   }));
-  return { era, embedding, topics };
+  return { era, embedding, keepsWeeks: kept !== null, topics };
 }

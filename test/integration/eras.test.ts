@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo, type PlantedEra } from '../../seed/generator.js';
+import { meanVector } from '../../src/domain/embedded-texts.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { normalizeTopic } from '../../src/domain/topics.js';
 import type { Strata } from '../../src/strata.js';
@@ -191,4 +192,79 @@ describeNeo4j('eras and topics against Neo4j', () => {
     );
     expect(await strata.services.groupSettings(g.id)).toEqual({ timezone: 'UTC', eras: null });
   });
+
+  it("keeps the current era's vector and weeks while it grows by days alone, and reads its weeks again once one is rewritten", async () => {
+    const g = groups[1] as (typeof groups)[number];
+    const current = async () => {
+      const eras = await strata.graph.read<EraWeeks>('inspect/era-weeks', { groupId: g.id });
+      const era = eras.find((e) => e.current);
+      if (!era) throw new Error(`${g.id} has no current era`);
+      // Its vector is the mean of its weeks' whenever it is read.
+      expectClose(era.embedding, meanVector(era.weeks.map((w) => w.embedding)));
+      return era;
+    };
+    const before = await current();
+
+    // One more day in the words of the last one, in a week not over when the cycle runs: the era grows by a day.
+    const lastDay = g.memories
+      .map((m) => m.ts.slice(0, 10))
+      .sort()
+      .at(-1) as string;
+    const day = '2024-10-15';
+    const replayed = g.memories
+      .filter((m) => m.ts.startsWith(lastDay))
+      .map((m) => ({ ...m, ts: `${day}${m.ts.slice(10)}` }));
+    await strata.services.ingest(g.id, replayed);
+    const grown = await strata.cycle(g.id, { now: new Date('2024-10-16T06:00:00Z') });
+    expect([grown.status, grown.levels.week, grown.levels.era]).toEqual([
+      'succeeded',
+      { created: 0, updated: 0 },
+      { created: 0, updated: 1 },
+    ]);
+    const extended = await current();
+    expect(extended.id).toBe(before.id);
+    expect(extended.version).toBe(before.version + 1);
+    expect(extended.end).toBe('2024-10-16');
+    expect([extended.text, extended.weeks, extended.embedding]).toEqual([
+      before.text,
+      before.weeks,
+      before.embedding,
+    ]);
+
+    // A late afternoon in one of its weeks, on a subject of its own, rewrites that week and its vector: the era reads
+    // its weeks again, and its vector follows.
+    const week = before.weeks.at(-2) as EraWeeks['weeks'][number];
+    await strata.services.ingest(
+      g.id,
+      Array.from({ length: 40 }, (_, i) => ({
+        speaker: i % 2 === 0 ? 'Late' : 'Later',
+        text: `The parrot Kiwi learned word number ${i} today, and the aviary in the garden shed needs a bigger perch.`,
+        ts: new Date(Date.parse(`${week.periodStart}T15:00:00Z`) + i * 60_000).toISOString(),
+      })),
+    );
+    const late = await strata.cycle(g.id, { now: new Date('2024-10-16T07:00:00Z') });
+    expect([late.status, late.levels.week.updated, late.levels.era.updated]).toEqual(['succeeded', 1, 1]);
+    const reread = await current();
+    const rewritten = reread.weeks.find((w) => w.periodStart === week.periodStart);
+    expect(rewritten?.version).toBe(week.version + 1);
+    expect(rewritten?.embedding).not.toEqual(week.embedding);
+    expect(reread.embedding).not.toEqual(before.embedding);
+  });
 });
+
+/** An era as inspect/era-weeks reads it: its vector, and the summaries it spans with theirs. */
+interface EraWeeks {
+  id: string;
+  version: number;
+  text: string;
+  end: string;
+  current: boolean;
+  embedding: number[];
+  weeks: { periodStart: string; version: number; embedding: number[] }[];
+}
+
+function expectClose(actual: number[], expected: number[] | null): void {
+  expect(actual.length).toBe(expected?.length);
+  for (const [i, x] of actual.entries())
+    expect(Math.abs(x - (expected?.[i] ?? Number.NaN))).toBeLessThan(1e-5);
+}

@@ -5,7 +5,15 @@ import type { SummarizeRequest, Summarizer, SummaryDraft } from '../../src/ai/su
 import { loadConfig } from '../../src/config.js';
 import type { EraParameters } from '../../src/domain/era.js';
 import { addDays } from '../../src/domain/periods.js';
-import type { DayRow, EraStore, EraWrite, SeriesRow, StoredEra } from '../../src/graph/eras.js';
+import type {
+  DayRow,
+  EraChange,
+  EraStore,
+  EraWrite,
+  PeriodStamp,
+  SeriesRow,
+  StoredEra,
+} from '../../src/graph/eras.js';
 import type { CycleContext } from '../../src/jobs/cycle-context.js';
 import { rollupEras } from '../../src/jobs/rollup-eras.js';
 import { createLogger } from '../../src/log.js';
@@ -65,7 +73,15 @@ function weekRows(days: DayRow[]): SeriesRow[] {
 class InMemoryEras implements EraStore {
   eras = new Map<string, StoredEra>();
   writes: EraWrite[] = [];
+  changes: EraChange[] = [];
   replaceCalls = 0;
+  /** Whether each replace was told the chain moved (the NEXT_PERIOD links and the eras dropped to be redone). */
+  chainMoves: boolean[] = [];
+  seriesReads = 0;
+  /** The store's clock: every write (an era, or a week rewritten) takes the next tick. */
+  private clock = 1;
+  /** When each week was written; a week never rewritten was written at tick 0, before any era. */
+  private weekWrittenAt = new Map<string, number>();
 
   /** The group's own era parameters (PUT settings); none unless a test sets them. */
   own: EraParameters = {};
@@ -90,19 +106,38 @@ class InMemoryEras implements EraStore {
     }));
   }
 
-  async periodStarts(): Promise<string[]> {
-    return this.weeks.map((w) => w.periodStart);
+  async periodStamps(_groupId: string, _level: string, stampsFrom: string | null): Promise<PeriodStamp[]> {
+    return this.weeks.map((w) => ({
+      periodStart: w.periodStart,
+      updatedAtMillis:
+        stampsFrom !== null && w.periodStart >= stampsFrom
+          ? (this.weekWrittenAt.get(w.periodStart) ?? 0)
+          : null,
+    }));
+  }
+
+  /** A late memory: the week is summarised again, after the eras that read it. */
+  rewriteWeek(periodStart: string): void {
+    this.weekWrittenAt.set(periodStart, this.clock++);
   }
 
   async series(_groupId: string, _level: string, window: { from?: string | null }): Promise<SeriesRow[]> {
+    this.seriesReads++;
     return this.weeks.filter((w) => !window.from || w.periodStart >= window.from);
   }
 
-  async replace(_groupId: string, changed: { era: EraWrite }[], keepIds: string[]): Promise<void> {
+  async replace(
+    _groupId: string,
+    changed: EraChange[],
+    keepIds: string[],
+    chainMoved: boolean,
+  ): Promise<void> {
     this.replaceCalls++;
+    this.chainMoves.push(chainMoved);
+    this.changes.push(...changed);
     for (const { era } of changed) {
       this.writes.push(era);
-      this.eras.set(era.id, { ...era, periodCount: era.periodStarts.length });
+      this.eras.set(era.id, { ...era, periodCount: era.periodStarts.length, updatedAtMillis: this.clock++ });
     }
     for (const id of [...this.eras.keys()]) if (!keepIds.includes(id)) this.eras.delete(id);
   }
@@ -236,6 +271,48 @@ describe('rollupEras', () => {
     expect(store.writes.map((e) => [e.current, e.periodStarts.at(-1)])).toEqual([
       [true, weeks.at(-1)?.periodStart],
     ]);
+  });
+
+  it('keeps what the current era read from its weeks when it grows by days alone, and reads them again once one is rewritten', async () => {
+    const days = dayRows([42, 44], 6);
+    // The last two days start a week that is not over: no week summary covers them yet.
+    const store = new InMemoryEras(days.slice(0, 84), weekRows(days));
+    await rollupEras(context(new RecordingSummarizer()), store, settings);
+    const [, grown] = await store.list();
+    expect(grown?.current).toBe(true);
+
+    store.days = days;
+    store.changes = [];
+    store.seriesReads = 0;
+    const daily = new RecordingSummarizer();
+    expect(await rollupEras(context(daily), store, settings)).toEqual({ created: 0, updated: 1 });
+    const [kept] = store.changes;
+    // Its end moved with the days; its text, theme and weeks are as before, and neither they nor the summarizer
+    // were asked again, nor its vector written.
+    expect(kept?.era.end).toBe(addDays(START, 86));
+    expect(kept && [kept.era.text, kept.era.theme, kept.era.periodStarts]).toEqual([
+      grown?.text,
+      grown?.theme,
+      grown?.periodStarts,
+    ]);
+    expect([kept?.keepsWeeks, kept?.embedding, daily.requests.length, store.seriesReads]).toEqual([
+      true,
+      null,
+      0,
+      0,
+    ]);
+    // Two eras created, then only the last one grew: the chain moved once.
+    expect(store.chainMoves).toEqual([true, false]);
+
+    // A late memory rewrites one of its weeks: the next cycle reads them again, summarises and embeds the era.
+    store.rewriteWeek(grown?.periodStarts[2] as string);
+    store.days = [...days, ...dayRows([0, 1], 6).map((d) => ({ ...d, day: addDays(START, 86) }))];
+    store.changes = [];
+    const late = new RecordingSummarizer();
+    expect(await rollupEras(context(late), store, settings)).toEqual({ created: 0, updated: 1 });
+    expect([store.changes[0]?.keepsWeeks, store.changes[0]?.embedding?.length]).toEqual([false, 16]);
+    expect(late.requests.map((r) => r.items.length)).toEqual([6]);
+    expect(store.seriesReads).toBe(1);
   });
 
   it('takes the theme from the summarizer when it writes a title', async () => {
