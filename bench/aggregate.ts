@@ -195,9 +195,11 @@ async function oneMoreDayCycle(
   const now = new Date(setup.now.getTime() + (DAYS_DONE + n) * DAY_MS);
   await awaitIdleServerLine(strata, 'before the cycle');
   opts.timer?.start();
-  const { result: round, appMs, serverMs } = await withCpu(strata, () =>
-    cycleGroups(strata, setup.groupIds, now, opts.deadline),
-  );
+  const {
+    result: round,
+    appMs,
+    serverMs,
+  } = await withCpu(strata, () => cycleGroups(strata, setup.groupIds, now, opts.deadline));
   return { ...round, now, appMs, serverMs, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
 }
 
