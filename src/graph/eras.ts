@@ -142,7 +142,7 @@ export class EraRepository {
 
   /** The level's summaries in order, each by its start, and from `stampsFrom` on (null: none) when it was written. */
   periodStamps(groupId: string, level: CalendarLevel, stampsFrom: string | null): Promise<PeriodStamp[]> {
-    return this.graph.read('eras/period-starts', { groupId, level, stampsFrom });
+    return this.graph.read('eras/period-stamps', { groupId, level, stampsFrom });
   }
 
   series(
