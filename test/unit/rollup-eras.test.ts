@@ -313,6 +313,17 @@ describe('rollupEras', () => {
     expect([store.changes[0]?.keepsWeeks, store.changes[0]?.embedding?.length]).toEqual([false, 16]);
     expect(late.requests.map((r) => r.items.length)).toEqual([6]);
     expect(store.seriesReads).toBe(1);
+
+    // A week rewritten with no new day: the era reads its weeks again all the same, in the same cycle.
+    store.rewriteWeek(grown?.periodStarts[4] as string);
+    const rewrittenAlone = new RecordingSummarizer();
+    expect(await rollupEras(context(rewrittenAlone), store, settings)).toEqual({ created: 0, updated: 1 });
+    expect(rewrittenAlone.requests).toHaveLength(1);
+    // And then it is settled: nothing new, nothing written.
+    expect(await rollupEras(context(new RecordingSummarizer()), store, settings)).toEqual({
+      created: 0,
+      updated: 0,
+    });
   });
 
   it('takes the theme from the summarizer when it writes a title', async () => {
