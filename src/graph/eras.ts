@@ -35,14 +35,14 @@ export interface PeriodStamp {
   updatedAtMillis: number | null;
 }
 
-/**
- * One era to write, with its vector and key topics. `keepsWeeks`: it spans the same weeks as stored, none rewritten
- * since, so its vector (their mean) and its links to them stay as they are, and `embedding` is not written.
- */
+/** One era to write, with its vector and key topics. */
 export interface EraChange {
   era: EraWrite;
+  /**
+   * Null when the era keeps its weeks (the same weeks as stored, none rewritten since): its vector, their mean, and
+   * its links to them stay as they are.
+   */
   embedding: number[] | null;
-  keepsWeeks: boolean;
   topics: { id: string; name: string; weight: number }[];
 }
 
@@ -172,9 +172,9 @@ export class EraRepository {
   ): Promise<void> {
     await this.graph.writeTx((tx) =>
       writeHoldingGroup(tx, groupId, [
-        ...changed.map(({ era, embedding, keepsWeeks, topics }) => ({
+        ...changed.map(({ era, embedding, topics }) => ({
           name: 'eras/upsert-era',
-          params: { era, embedding, keepsWeeks, topics },
+          params: { era, embedding, keepsWeeks: embedding === null, topics },
         })),
         ...(chainMoved
           ? [

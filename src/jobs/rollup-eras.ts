@@ -64,28 +64,28 @@ export async function rollupEras(
     desired.map(({ s }) => s),
   );
   const storedById = new Map(stored.map((e) => [e.id, e]));
-  const changed = desired
-    .map((d, k) => ({ ...d, weeks: children[k] ?? [] }))
-    .filter(({ s, current: isCurrent, weeks: own }) => {
-      const before = storedById.get(eraId(ctx.groupId, s));
-      return !before || !sameEra(before, s, isCurrent, own) || (before === current && currentReread);
-    });
-  const keepIds = desired.map(({ s }) => eraId(ctx.groupId, s));
+  const eras = desired.map((d, k) => {
+    const id = eraId(ctx.groupId, d.s);
+    return { ...d, id, before: storedById.get(id), weeks: children[k] ?? [] };
+  });
+  const changed = eras.filter(
+    ({ s, current: isCurrent, weeks: own, before }) =>
+      !before || !sameEra(before, s, isCurrent, own) || (before === current && currentReread),
+  );
+  const keepIds = eras.map((e) => e.id);
   const removed = stored.filter((e) => !keepIds.includes(e.id)).length;
   if (changed.length === 0 && removed === 0) return counts;
-  for (const { s } of changed) counts[storedById.has(eraId(ctx.groupId, s)) ? 'updated' : 'created']++;
+  for (const { before } of changed) counts[before ? 'updated' : 'created']++;
   if (ctx.dryRun) return counts;
 
   // The chain (NEXT_PERIOD, and eras folded into "earlier") moves only with an era created or dropped, or the end of
   // one before the last; the current era growing by days, the usual daily change, leaves it as it is.
   const lastId = keepIds[keepIds.length - 1];
-  const chainMoved =
-    removed > 0 ||
-    changed.some(({ s }) => !storedById.has(eraId(ctx.groupId, s)) || eraId(ctx.groupId, s) !== lastId);
-  const drafts = changed.map((c) => {
-    const before = storedById.get(eraId(ctx.groupId, c.s));
-    return { ...c, before, keepsWeeks: keepsItsWeeks(before, c.s, c.current, c.weeks, writtenAt) };
-  });
+  const chainMoved = removed > 0 || changed.some(({ id, before }) => !before || id !== lastId);
+  const drafts = changed.map((c) => ({
+    ...c,
+    keepsWeeks: keepsItsWeeks(c.before, c.s, c.current, c.weeks, writtenAt),
+  }));
 
   // Each era written says what produced it: the same data and parameters always give the same eras.
   const cut = dataCut(days);
@@ -248,5 +248,5 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
     name,
     weight: Math.max(0.1, 1 - i * 0.15),
   }));
-  return { era, embedding, keepsWeeks: kept !== null, topics };
+  return { era, embedding, topics };
 }

@@ -295,12 +295,7 @@ describe('rollupEras', () => {
       grown?.theme,
       grown?.periodStarts,
     ]);
-    expect([kept?.keepsWeeks, kept?.embedding, daily.requests.length, store.seriesReads]).toEqual([
-      true,
-      null,
-      0,
-      0,
-    ]);
+    expect([kept?.embedding, daily.requests.length, store.seriesReads]).toEqual([null, 0, 0]);
     // Two eras created, then only the last one grew: the chain moved once.
     expect(store.chainMoves).toEqual([true, false]);
 
@@ -310,7 +305,7 @@ describe('rollupEras', () => {
     store.changes = [];
     const late = new RecordingSummarizer();
     expect(await rollupEras(context(late), store, settings)).toEqual({ created: 0, updated: 1 });
-    expect([store.changes[0]?.keepsWeeks, store.changes[0]?.embedding?.length]).toEqual([false, 16]);
+    expect(store.changes[0]?.embedding?.length).toBe(16);
     expect(late.requests.map((r) => r.items.length)).toEqual([6]);
     expect(store.seriesReads).toBe(1);
 
