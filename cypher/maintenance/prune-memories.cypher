@@ -1,6 +1,7 @@
-// Removes the originals of prunable-memories, in batches. The summaries above each one count it in
+// Removes the originals of prunable-memories (read by the same seek), in batches. The summaries above each one count it in
 // prunedMemories, so a summary's messageCount still equals what it covers (strata verify checks it).
 MATCH (m:Memory {groupId: $groupId})
+USING INDEX SEEK m:Memory(groupId, ingestedAt)
 WHERE m.ingestedAt < datetime($cutoff) AND NOT coalesce(m.dayPending, false)
   AND NOT coalesce(m.sessionPending, false)
   AND EXISTS { MATCH (:Summary {level: 'day'})-[:SUMMARIZES]->(m) }

@@ -20,6 +20,9 @@ CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.group
 CREATE INDEX memory_group_session_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending, m.ts);
 CREATE INDEX memory_group_day_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending, m.ts);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
+// A group's memories by when Strata stored them: the daily prune reads the originals stored before its cutoff, not
+// every memory of the group (a million in a five-year archive, every day).
+CREATE INDEX memory_group_ingested IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ingestedAt);
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // A group's runs still marked running: each cycle's start looks for one a dead owner left.
 CREATE INDEX aggregation_run_group_status IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.status);

@@ -122,6 +122,22 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(read).toBeLessThanOrEqual(1 + 2 + 3 + 10 + eras + 1);
   });
 
+  it('reads the originals stored before the prune cutoff, not every memory of the group', async () => {
+    const stored = Date.now();
+    const prunable = (cutoff: number) =>
+      profile('maintenance/prunable-memories', { groupId: group, cutoff: new Date(cutoff).toISOString() });
+    // A year before any of them was stored: nothing to read.
+    expect((await prunable(stored - 365 * 86_400_000)).read).toBe(0);
+    // A minute after all of them: each is read once, and every one counts, as a day summary covers it.
+    const after = await prunable(stored + 60_000);
+    expect(after.read).toBe(memories().length);
+    const [row] = await t.strata.graph.read<{ count: number }>('maintenance/prunable-memories', {
+      groupId: group,
+      cutoff: new Date(stored + 60_000).toISOString(),
+    });
+    expect(row?.count).toBe(memories().length);
+  });
+
   it('reads about as many summaries as a list returns', async () => {
     const { rows, read } = await profile('summaries/list', {
       groupId: group,
