@@ -1,5 +1,5 @@
-// Removes the originals of prunable-memories (read by the same seek), in batches. The summaries above each one count it in
-// prunedMemories, so a summary's messageCount still equals what it covers (strata verify checks it).
+// Removes the originals of prunable-memories (read by the same seek), in batches. The summaries above each one
+// count it in prunedMemories, so a summary's messageCount still equals what it covers (strata verify checks it).
 MATCH (m:Memory {groupId: $groupId})
 USING INDEX SEEK m:Memory(groupId, ingestedAt)
 WHERE m.ingestedAt < datetime($cutoff) AND NOT coalesce(m.dayPending, false)
