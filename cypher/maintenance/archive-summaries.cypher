@@ -1,9 +1,14 @@
 // Archives decayed summaries (the rule of archivable-summaries): their recall vector is removed, which takes them
 // out of the vector index, and recall's full-text search skips them; everything else stays (period, text, counts,
 // topics, MENTIONS, SUMMARIZES, NEXT_PERIOD, contentEmbedding), so drift, eras and timelines stay whole.
-MATCH (s:Summary {groupId: $groupId})
-WHERE s.decay < $minDecay AND NOT s.level IN $keepLevels AND s.archivedAt IS NULL
+// Level by level ($levels: each archived level with the end its summaries decayed before, domain/decay.ts
+// decayedBefore), from the (groupId, level, unarchived, endsAt) index, which holds only summaries not archived yet:
+// the read is what has decayed and is still in recall, not the group's history.
+UNWIND $levels AS archived
+MATCH (s:Summary {groupId: $groupId, level: archived.level, unarchived: true})
+USING INDEX SEEK s:Summary(groupId, level, unarchived, endsAt)
+WHERE s.endsAt < datetime(archived.endsBefore) AND s.decay < $minDecay
   AND (s.level = 'session' OR EXISTS { MATCH (:Summary)-[:SUMMARIZES]->(s) })
 SET s.archivedAt = datetime()
-REMOVE s.embedding, s.embeddingB
+REMOVE s.unarchived, s.embedding, s.embeddingB
 RETURN s.level AS level, count(s) AS count

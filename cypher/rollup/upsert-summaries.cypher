@@ -39,17 +39,24 @@ SET
   s.decay = summary.decay,
   s.summarizer = summary.summarizer,
   s.parentPending = summary.parentPending,
+  // In recall until archived (maintenance/archive-summaries): a summary written again keeps its archive state.
+  s.unarchived = CASE WHEN s.archivedAt IS NULL THEN true END,
   s.updatedAt = datetime(),
   s.version = s.version + 1
 // A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.
 SET s:$(toUpper(left(s.level, 1)) + substring(s.level, 1))
 REMOVE s.embedding, s.embeddingB, s.contentEmbedding, s.contentEmbeddingB
 WITH s, row, zeros
-CALL db.create.setNodeVectorProperty(s, $vectorKey, CASE
-  WHEN row.embedding IS NOT NULL THEN row.embedding
-  ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
-    v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
-END)
+// An archived summary written again (a late memory in its period) stays out of recall: no recall vector.
+CALL (s, row, zeros) {
+  WITH s, row, zeros
+  WHERE s.archivedAt IS NULL
+  CALL db.create.setNodeVectorProperty(s, $vectorKey, CASE
+    WHEN row.embedding IS NOT NULL THEN row.embedding
+    ELSE reduce(v = [], i IN range(0, size(row.embeddingValues) - 1) |
+      v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
+  END)
+}
 WITH s, row
 CALL (s, row) {
   WITH s, row

@@ -20,6 +20,11 @@ CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.group
 CREATE INDEX memory_group_session_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending, m.ts);
 CREATE INDEX memory_group_day_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending, m.ts);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
+// Summaries still in recall: `unarchived` is true until archiving takes a summary out (archivedAt), so this index
+// holds only those, by level and end, and the daily archive reads the decayed ones among them, not every summary the
+// group keeps.
+CREATE INDEX summary_group_level_unarchived_ends IF NOT EXISTS
+FOR (s:Summary) ON (s.groupId, s.level, s.unarchived, s.endsAt);
 // A group's memories by when Strata stored them: the daily prune reads the originals stored before its cutoff, not
 // every memory of the group (a million in a five-year archive, every day).
 CREATE INDEX memory_group_ingested IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ingestedAt);

@@ -68,6 +68,19 @@ export function decayReadFrom(
   );
 }
 
+/**
+ * The end before which a summary's decay at `clock` is below `minDecay`: every summary whose stored decay is below it
+ * ended before this, since that decay was computed on a clock no later than this one. Archiving reads a level's
+ * summaries up to here and no further. Null when no age brings a decay that low (a `minDecay` of 0 or less).
+ */
+export function decayedBefore(clock: Date, setting: DecaySetting, minDecay: number): string | null {
+  if (!(minDecay > 0)) return null;
+  const halfLife = halfLifeDays(setting);
+  // decayFactor: 1 until startDays, then halving every halfLife (nothing left past startDays without a half-life).
+  const ageDays = setting.startDays + (halfLife > 0 ? halfLife * Math.log2(1 / Math.min(minDecay, 1)) : 0);
+  return new Date(clock.getTime() - ageDays * DAY_MS).toISOString();
+}
+
 /** Whether decay is refreshed at `clock`: never before, the settings changed, or the clock moved far enough. */
 export function decayRefreshDue(
   last: DecayRefresh | null,

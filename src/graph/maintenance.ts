@@ -6,6 +6,12 @@ import type { Graph } from './graph.js';
 /** Summaries archived (or, in a dry run, archivable) per level. */
 export type ArchivedByLevel = Record<string, number>;
 
+/** A level that is archived, and the end (ISO instant) before which its summaries have decayed. */
+export interface ArchiveBound {
+  level: string;
+  endsBefore: string;
+}
+
 /** What the maintenance steps need from the graph; MaintenanceRepository is the Neo4j one. */
 export type MaintenanceStore = Pick<MaintenanceRepository, keyof MaintenanceRepository>;
 
@@ -37,19 +43,24 @@ export class MaintenanceRepository {
     return row?.updated ?? 0;
   }
 
-  async countArchivable(groupId: string, minDecay: number, keepLevels: string[]): Promise<ArchivedByLevel> {
+  /** Counts what archiveSummaries would archive. */
+  async countArchivable(groupId: string, minDecay: number, levels: ArchiveBound[]): Promise<ArchivedByLevel> {
     return byLevel(
-      await this.graph.read<LevelCount>('maintenance/archivable-summaries', {
-        groupId,
-        minDecay,
-        keepLevels,
-      }),
+      await this.graph.read<LevelCount>('maintenance/archivable-summaries', { groupId, minDecay, levels }),
     );
   }
 
-  async archiveSummaries(groupId: string, minDecay: number, keepLevels: string[]): Promise<ArchivedByLevel> {
+  /**
+   * Archives the summaries of `levels` still in recall whose decay fell below `minDecay`, each level's read only up
+   * to the end before which its decay is that low (domain/decay.ts decayedBefore).
+   */
+  async archiveSummaries(
+    groupId: string,
+    minDecay: number,
+    levels: ArchiveBound[],
+  ): Promise<ArchivedByLevel> {
     return byLevel(
-      await this.graph.write<LevelCount>('maintenance/archive-summaries', { groupId, minDecay, keepLevels }),
+      await this.graph.write<LevelCount>('maintenance/archive-summaries', { groupId, minDecay, levels }),
     );
   }
 

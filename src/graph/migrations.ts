@@ -1,4 +1,4 @@
-import { cypherStatements } from './cypher.js';
+import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 
 /**
@@ -34,6 +34,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'give every group with work waiting the start of its backlog',
     run: async (graph) => {
       await graph.write('schema/backfill-group-backlog');
+    },
+  },
+  {
+    version: 4,
+    name: 'mark every summary still in recall, which the daily archive seeks',
+    run: async (graph) => {
+      await graph.autoCommit(cypher('schema/backfill-summary-unarchived'));
     },
   },
 ];

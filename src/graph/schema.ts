@@ -25,6 +25,7 @@ export const STRATA_INDEXES = [
   'memory_group_session_pending_ts',
   'memory_group_day_pending_ts',
   'summary_group_parent_pending',
+  'summary_group_level_unarchived_ends',
   'memory_group_ingested',
   'aggregation_run_group_started',
   'aggregation_run_group_status',

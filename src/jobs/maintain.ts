@@ -1,7 +1,8 @@
 import { type CycleReport, emptyPruned } from '../domain/cycle-report.js';
-import { decayReadFrom, decayRefreshDue, decaySettingsKey } from '../domain/decay.js';
+import { decayedBefore, decayReadFrom, decayRefreshDue, decaySettingsKey } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { pruneDue } from '../domain/prune.js';
+import type { ArchiveBound } from '../graph/maintenance.js';
 import type { CycleContext } from './cycle-context.js';
 
 /** Summary levels that are never archived: the top of the calendar hierarchy. */
@@ -35,10 +36,13 @@ export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
   pruned.checked = true;
   const countOnly = ctx.dryRun || ctx.prune.dryRun;
   const { minDecay } = ctx.prune;
-  const archived = countOnly
-    ? await ctx.maintenance.countArchivable(ctx.groupId, minDecay, NEVER_ARCHIVED)
-    : await ctx.maintenance.archiveSummaries(ctx.groupId, minDecay, NEVER_ARCHIVED);
-  pruned.archived = { ...pruned.archived, ...archived };
+  const levels = archiveBounds(ctx, minDecay);
+  if (levels.length > 0) {
+    const archived = countOnly
+      ? await ctx.maintenance.countArchivable(ctx.groupId, minDecay, levels)
+      : await ctx.maintenance.archiveSummaries(ctx.groupId, minDecay, levels);
+    pruned.archived = { ...pruned.archived, ...archived };
+  }
 
   const cutoff = new Date(ctx.now.getTime() - ctx.prune.keepOriginalDays * 86_400_000);
   pruned.memories = await ctx.maintenance.countPrunableMemories(ctx.groupId, cutoff);
@@ -46,4 +50,16 @@ export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
   const total = Object.values(pruned.archived).reduce((n, c) => n + c, 0) + pruned.memories;
   if (!countOnly && total > 0) ctx.log.info({ groupId: ctx.groupId, ...pruned }, 'pruned');
   return pruned;
+}
+
+/**
+ * Each archived level with the end before which its summaries have decayed below `minDecay` on the group's clock
+ * (sessions follow the day settings): archiving reads no further. None when no decay falls that low.
+ */
+function archiveBounds(ctx: CycleContext, minDecay: number): ArchiveBound[] {
+  return SUMMARY_LEVELS.filter((level) => !NEVER_ARCHIVED.includes(level)).flatMap((level) => {
+    const setting = ctx.decay[level === 'session' ? 'day' : level];
+    const endsBefore = setting ? decayedBefore(ctx.clock, setting, minDecay) : null;
+    return endsBefore ? [{ level, endsBefore }] : [];
+  });
 }

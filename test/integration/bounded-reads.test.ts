@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import type { Plan, ProfiledPlan } from 'neo4j-driver';
 import { beforeAll, expect, it } from 'vitest';
+import { decayedBefore } from '../../src/domain/decay.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { cypher, cypherDir, cypherStatements } from '../../src/graph/cypher.js';
 import { cypherFiles } from '../cypher/lint.js';
@@ -43,10 +44,12 @@ function labelScans(plan: Plan): string[] {
 
 /**
  * The statements that read the whole database on purpose, each once per run of what calls it, never per group or
- * per request: re-embedding counts and clears a slot across all groups, and two inspect tools list every group.
+ * per request: re-embedding counts and clears a slot across all groups, two inspect tools list every group, and a
+ * migration marks every summary once per database.
  */
 const WHOLE_DATABASE = new Set([
   'inspect/group-counts',
+  'schema/backfill-summary-unarchived',
   'inspect/groups-footprint',
   'reembed/clear-slot-a',
   'reembed/clear-slot-b',
@@ -136,6 +139,33 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
       cutoff: new Date(stored + 60_000).toISOString(),
     });
     expect(row?.count).toBe(memories().length);
+  });
+
+  it('reads the decayed summaries still in recall, not every summary of the group', async () => {
+    // The decay the cycle wrote, on the group's clock (its latest memory): days and sessions that ended more than
+    // about 15 days before it are below 0.1, weeks more than about 96 days.
+    const clock = new Date(memories().at(-1)?.ts as string);
+    const { decay } = t.strata.config;
+    const levels = [
+      { level: 'session', endsBefore: decayedBefore(clock, decay.day, 0.1) },
+      { level: 'day', endsBefore: decayedBefore(clock, decay.day, 0.1) },
+      { level: 'week', endsBefore: decayedBefore(clock, decay.week, 0.1) },
+    ];
+    const archivable = (bounds: typeof levels) =>
+      profile('maintenance/archivable-summaries', { groupId: group, minDecay: 0.1, levels: bounds });
+    const counts = await t.strata.graph.read<{ level: string; count: number }>(
+      'maintenance/archivable-summaries',
+      { groupId: group, minDecay: 0.1, levels },
+    );
+    const decayed = counts.reduce((n, row) => n + row.count, 0);
+    const total = (await t.strata.services.getGroup(group))?.summaries ?? 0;
+    expect(decayed).toBeGreaterThan(0);
+    // Each decayed summary is read once (all of them have their parent), and none of the rest.
+    expect((await archivable(levels)).read).toBe(decayed);
+    expect(decayed).toBeLessThan(total);
+    // A clock before the data: nothing decayed, nothing read.
+    const early = levels.map((l) => ({ ...l, endsBefore: '2024-01-01T00:00:00.000Z' }));
+    expect((await archivable(early)).read).toBe(0);
   });
 
   it('reads about as many summaries as a list returns', async () => {

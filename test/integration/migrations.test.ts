@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { decayedBefore } from '../../src/domain/decay.js';
 import { recallRequestSchema } from '../../src/domain/recall.js';
 import { cypher, cypherStatements } from '../../src/graph/cypher.js';
+import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/migrations.js';
 import type { Strata } from '../../src/strata.js';
 import { backlogSince, deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
@@ -30,6 +33,18 @@ describeNeo4j('migrations against Neo4j', () => {
     ).items.map((i) => i.id);
 
   const backlog = (groupId: string) => backlogSince(strata.graph, groupId);
+  /**
+   * What the daily archive would take from the group on its clock (its latest memory), per level, were its threshold
+   * 0.5: its first days have decayed that far.
+   */
+  const archivable = () => {
+    const clock = new Date(memories.at(-1)?.ts as string);
+    const endsBefore = decayedBefore(clock, loadConfig({}).decay.day, 0.5) as string;
+    return new MaintenanceRepository(strata.graph).countArchivable(group, 0.5, [
+      { level: 'session', endsBefore },
+      { level: 'day', endsBefore },
+    ]);
+  };
 
   beforeAll(async () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
@@ -49,11 +64,15 @@ describeNeo4j('migrations against Neo4j', () => {
     const before = await strata.services.getGroup(group);
     const answers = await recallIds();
     expect(answers.length).toBeGreaterThan(0);
+    const decayed = await archivable();
+    expect(decayed.day).toBeGreaterThan(0);
 
     for (const statement of cypherStatements('test/older-schema')) await strata.graph.autoCommit(statement);
     await strata.graph.write('test/older-data', { groupIds: [group, waiting] });
     expect((await strata.services.getGroup(group))?.latestMemoryAt).toBeNull();
     expect(await backlog(waiting)).toBeNull();
+    // Summaries without the flag are out of the archive's sight until the migration marks them.
+    expect(await archivable()).toEqual({});
 
     const report = await strata.migrate();
     expect(report.from).toBe(0);
@@ -75,6 +94,7 @@ describeNeo4j('migrations against Neo4j', () => {
     // The group its cycle had caught up with has no backlog; the one never cycled has waited since it was made.
     expect(await backlog(group)).toBeNull();
     expect(await backlog(waiting)).toEqual(expect.any(String));
+    expect(await archivable()).toEqual(decayed);
 
     // Current now: nothing more to apply.
     expect((await strata.migrate()).applied).toEqual([]);

@@ -558,6 +558,30 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     const again = await pruning.cycle(g, { now: later });
     expect(again.pruned.archived).toEqual({ session: 0, day: 0, week: 0, month: 0 });
 
+    // A late memory rewrites an archived day: the day stays archived, out of recall (no text vector), and is not
+    // archived a second time.
+    const [oldest] = archivedDays.sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+    await ingestAll(pruning, g, [
+      { text: 'A late word on the kiln', speaker: 'ana', ts: `${oldest?.periodStart}T12:00:00Z` },
+    ]);
+    const late = await pruning.cycle(g, { now: later });
+    expect(late.levels.day.updated).toBe(1);
+    const rewritten = (await pruning.services.listSummaries(g, { level: 'day', limit: 500 })).find(
+      (d) => d.id === oldest?.id,
+    );
+    expect(rewritten?.version).toBe((oldest?.version ?? 0) + 1);
+    expect(rewritten?.archivedAt).toBe(oldest?.archivedAt);
+    const vectors = await pruning.graph.read<{ id: string; embedding: number[] | null }>(
+      'inspect/summary-vectors',
+      {
+        groupId: g,
+      },
+    );
+    expect(vectors.find((v) => v.id === oldest?.id)?.embedding).toBeNull();
+    expect((await pruning.cycle(g, { now: later, dryRun: true })).pruned.archived.day).toBe(0);
+    const stored = memories.length + 1;
+    const withLate = await levelCounts(g);
+
     // Retention counts from ingest (moments ago), so even a one-day horizon keeps every original today...
     const oneDay = await openTestStrata({ PRUNE_ENABLED: 'true', KEEP_ORIGINAL_DAYS: '1' });
     try {
@@ -566,8 +590,8 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
       // At 01:00 UTC, so that the cycles an hour later below fall on the same UTC day.
       const prunedAt = Math.floor((Date.now() + 2 * 86_400_000) / 86_400_000) * 86_400_000 + 3_600_000;
       const report = await oneDay.cycle(g, { now: new Date(prunedAt) });
-      expect(report.pruned).toMatchObject({ checked: true, memories: memories.length });
-      expect(await levelCounts(g)).toEqual(before);
+      expect(report.pruned).toMatchObject({ checked: true, memories: stored });
+      expect(await levelCounts(g)).toEqual(withLate);
       const [day] = await oneDay.services.listSummaries(g, { level: 'day', limit: 1 });
       expect(day?.messageCount).toBeGreaterThan(0);
 

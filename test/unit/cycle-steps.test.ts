@@ -4,9 +4,10 @@ import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { LocalExtractiveSummarizer } from '../../src/ai/summarizers/local.js';
 import type { Summarizer } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
+import { decayedBefore } from '../../src/domain/decay.js';
 import type { SummaryLevel } from '../../src/domain/levels.js';
 import type { CycleRunStore, RunOpening, RunStart } from '../../src/graph/cycle-runs.js';
-import type { MaintenanceStore } from '../../src/graph/maintenance.js';
+import type { ArchiveBound, MaintenanceStore } from '../../src/graph/maintenance.js';
 import type { RollupStore, SummaryRow, SummaryWrite } from '../../src/graph/rollups.js';
 import { type CycleDeps, runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
@@ -671,6 +672,43 @@ describe('the roll-up cycle (in-memory repository)', () => {
     expect(dry.asked).toEqual(['count archivable', 'count prunable']);
     expect(dry.report.pruned.checked).toBe(true);
     expect(dry.recorded).toBeNull();
+  });
+
+  it('archives sessions, days and weeks, each read up to the end its decay fell below the threshold on the group clock', async () => {
+    const archiving = (minDecay: string) => loadConfig({ PRUNE_ENABLED: 'true', PRUNE_MIN_DECAY: minDecay });
+    const cycleWith = async (config: ReturnType<typeof loadConfig>) => {
+      const rollups = new InMemoryRollups();
+      twoWeeks(rollups);
+      const asked: ArchiveBound[][] = [];
+      const archiving: MaintenanceStore = {
+        ...maintenance,
+        archiveSummaries: async (_groupId, _minDecay, levels) => {
+          asked.push(levels);
+          return {};
+        },
+      };
+      const opening: CycleRunStore = {
+        ...recordingRuns().recording,
+        openRun: async () => opened({ previousStatus: 'succeeded', lastPrunedOn: null }),
+      };
+      await runCycle({ ...deps(rollups), maintenance: archiving, runs: opening, config }, 'g', {
+        now: LATER,
+      });
+      return asked;
+    };
+    const asked = await cycleWith(archiving('0.1'));
+    // A group without memories runs on now as its clock.
+    const config = archiving('0.1');
+    const bound = (level: 'day' | 'week') => decayedBefore(LATER, config.decay[level], config.prune.minDecay);
+    expect(asked).toEqual([
+      [
+        { level: 'session', endsBefore: bound('day') },
+        { level: 'day', endsBefore: bound('day') },
+        { level: 'week', endsBefore: bound('week') },
+      ],
+    ]);
+    // No decay falls below 0: nothing to read.
+    expect(await cycleWith(archiving('0'))).toEqual([]);
   });
 
   it('skips the era step after a cycle of the same instance that succeeded, unless a day or week was written', async () => {

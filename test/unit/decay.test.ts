@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInDays,
+  decayedBefore,
   decayFactor,
   decayReadFrom,
   decayRefreshDue,
@@ -129,5 +130,34 @@ describe('decayReadFrom', () => {
   it('leaves out only decays below a millionth', () => {
     expect(decayFactor(7 + (20 * 7) / 3, day)).toBeLessThan(1e-6);
     expect(decayFactor(7 + (19 * 7) / 3, day)).toBeGreaterThan(1e-6);
+  });
+});
+
+describe('decayedBefore', () => {
+  const clock = new Date('2024-05-01T00:00:00Z');
+  const ageAt = (end: string | null) => (clock.getTime() - Date.parse(end as string)) / 86_400_000;
+
+  it('is the end whose decay at the clock is exactly minDecay', () => {
+    for (const setting of [day, week, month]) {
+      for (const minDecay of [0.5, 0.1, 0.01]) {
+        expect(decayFactor(ageAt(decayedBefore(clock, setting, minDecay)), setting)).toBeCloseTo(minDecay, 9);
+      }
+    }
+    // Days with the defaults: 7 + 7/3 * log2(10) days, about 14.75.
+    expect(ageAt(decayedBefore(clock, day, 0.1))).toBeCloseTo(14.75, 2);
+  });
+
+  it('takes every summary past startDays at a minDecay of 1, and none below 0', () => {
+    expect(ageAt(decayedBefore(clock, week, 1))).toBe(30);
+    expect(decayFactor(30.001, week)).toBeLessThan(1);
+    expect(decayedBefore(clock, day, 0)).toBeNull();
+    expect(decayedBefore(clock, day, -1)).toBeNull();
+  });
+
+  it('is later for a later clock, by the same amount', () => {
+    const later = new Date(clock.getTime() + 86_400_000);
+    expect(Date.parse(decayedBefore(later, day, 0.1) as string)).toBe(
+      Date.parse(decayedBefore(clock, day, 0.1) as string) + 86_400_000,
+    );
   });
 });
