@@ -3,12 +3,15 @@
 // topics, MENTIONS, SUMMARIZES, NEXT_PERIOD, contentEmbedding), so drift, eras and timelines stay whole.
 // Level by level ($levels: each archived level with the end its summaries decayed before, domain/decay.ts
 // decayedBefore), from the (groupId, level, unarchived, endsAt) index, which holds only summaries not archived yet:
-// the read is what has decayed and is still in recall, not the group's history.
+// the read is what has decayed and is still in recall, not the group's history. In batches, since the first
+// archiving of an imported history takes most of its summaries at once.
 UNWIND $levels AS archived
 MATCH (s:Summary {groupId: $groupId, level: archived.level, unarchived: true})
 USING INDEX SEEK s:Summary(groupId, level, unarchived, endsAt)
 WHERE s.endsAt < datetime(archived.endsBefore) AND s.decay < $minDecay
   AND (s.level = 'session' OR EXISTS { MATCH (:Summary)-[:SUMMARIZES]->(s) })
-SET s.archivedAt = datetime()
-REMOVE s.unarchived, s.embedding, s.embeddingB
+CALL (s) {
+  SET s.archivedAt = datetime()
+  REMOVE s.unarchived, s.embedding, s.embeddingB
+} IN TRANSACTIONS OF 1000 ROWS
 RETURN s.level AS level, count(s) AS count

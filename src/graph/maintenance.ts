@@ -52,7 +52,8 @@ export class MaintenanceRepository {
 
   /**
    * Archives the summaries of `levels` still in recall whose decay fell below `minDecay`, each level's read only up
-   * to the end before which its decay is that low (domain/decay.ts decayedBefore).
+   * to the end before which its decay is that low (domain/decay.ts decayedBefore). Batched (CALL IN TRANSACTIONS),
+   * so it runs in an auto-commit transaction; what a failed batch left, the next cycle that prunes archives.
    */
   async archiveSummaries(
     groupId: string,
@@ -60,7 +61,11 @@ export class MaintenanceRepository {
     levels: ArchiveBound[],
   ): Promise<ArchivedByLevel> {
     return byLevel(
-      await this.graph.write<LevelCount>('maintenance/archive-summaries', { groupId, minDecay, levels }),
+      await this.graph.autoCommit<LevelCount>(cypher('maintenance/archive-summaries'), {
+        groupId,
+        minDecay,
+        levels,
+      }),
     );
   }
 
