@@ -7,13 +7,14 @@
  * Neo4j planning its statements again, the second shows what a day costs once it has. Last, a few hours of a live
  * day, a cycle after each: what the scheduler's frequent cycles of a live group cost.
  *
- *   npm run bench:aggregate -- [--memories 100000] [--groups 10] [--months 12] [--keep] [--skip-floor]
+ *   npm run bench:aggregate -- [--memories 100000] [--groups 10] [--months 12] [--keep] [--skip-floor] [--prune]
  *   npm run bench:aggregate -- --memories 1000000 --groups 1 --months 60 --reuse bench-agg-1234abcd-g1 [--days-done 3]
  *
  * --reuse takes groups an earlier run of the same sizes kept (--keep), measures from one more day on, and keeps them
  * for the next run (--days-done: the days earlier runs on them added). The floor
  * reads every summary of a group with its children in one statement, more than Neo4j's heap of 1G holds at a million
- * memories: --skip-floor leaves it out there.
+ * memories: --skip-floor leaves it out there. --prune turns pruning on as users run it (each day's first cycle
+ * archives decayed summaries and looks for originals past their retention), keeping every original (PRUNING_CONFIG).
  */
 import { loadConfig } from '../src/config.js';
 import type { Strata } from '../src/strata.js';
@@ -27,7 +28,7 @@ import { rollupMonthOffline } from './lib/offline-rollup.js';
 import { loadAndRollUp, type RolledUp } from './lib/rolled-up.js';
 import { awaitIdleServerLine, withCpu } from './lib/server-cpu.js';
 import { type StatementTime, statementTimes } from './lib/statement-times.js';
-import { cleanUp, LOCAL_CONFIG, openBenchStrata, totalCounts } from './lib/strata.js';
+import { cleanUp, LOCAL_CONFIG, openBenchStrata, PRUNING_CONFIG, totalCounts } from './lib/strata.js';
 import { type StatementMemory, transactionMemory } from './lib/transaction-memory.js';
 
 const TARGET_RATIO = 0.01;
@@ -48,6 +49,7 @@ const args = options({
   'time-limit': { type: 'string', default: '3600' },
   keep: { type: 'boolean', default: false },
   'skip-floor': { type: 'boolean', default: false },
+  prune: { type: 'boolean', default: false },
   reuse: { type: 'string' },
   'days-done': { type: 'string', default: '0' },
 });
@@ -63,7 +65,7 @@ run(async () => {
   heading(`aggregate: ${num(memories)} memories, ${groups} groups, ${months} months`);
 
   if (hasNeo4j) {
-    const strata = await openBenchStrata(LOCAL_CONFIG);
+    const strata = await openBenchStrata({ ...LOCAL_CONFIG, ...(args.prune ? PRUNING_CONFIG : {}) });
     try {
       await measure(strata, {
         memories,

@@ -13,6 +13,12 @@ import { createStrata, type Strata } from '../../src/strata.js';
 export const LOCAL_CONFIG = { EMBEDDER: 'hashing', SUMMARIZER: 'local', PRUNE_ENABLED: 'false' };
 
 /**
+ * Pruning as users run it, daily archiving included, but no original deleted: a benchmark's clock runs in its data's
+ * years, ahead of the real time its memories were stored at, so the default retention would delete them all.
+ */
+export const PRUNING_CONFIG = { PRUNE_ENABLED: 'true', KEEP_ORIGINAL_DAYS: '36500' };
+
+/**
  * The --embedder option of the benchmarks: a local embedder, whatever the environment says (the figures are about
  * Strata, not a remote model). A database records the embedder of its vectors, and a Strata with another one
  * starts only on a database with no memory, summary or era (graph/schema.ts): run these on an empty one, or move
