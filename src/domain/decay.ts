@@ -23,6 +23,14 @@ function halfLifeDays(setting: DecaySetting): number {
  */
 export const DECAY_REFRESH_SHARE = 0.01;
 
+/** A level's decay setting: sessions decay as the days that cover their memories. */
+export function decaySettingOf(
+  settings: Record<string, DecaySetting>,
+  level: string,
+): DecaySetting | undefined {
+  return settings[level === 'session' ? 'day' : level];
+}
+
 /** The clock and the settings of a group's last decay refresh. */
 export interface DecayRefresh {
   clock: string;
@@ -63,9 +71,7 @@ export function decayReadFrom(
     const earlier = Math.min(clock.getTime(), Date.parse(last.clock));
     return new Date(earlier - horizonDays * DAY_MS).toISOString();
   };
-  return Object.fromEntries(
-    levels.map((level) => [level, from(settings[level === 'session' ? 'day' : level])]),
-  );
+  return Object.fromEntries(levels.map((level) => [level, from(decaySettingOf(settings, level))]));
 }
 
 /**
@@ -79,6 +85,29 @@ export function decayedBefore(clock: Date, setting: DecaySetting, minDecay: numb
   // decayFactor: 1 until startDays, then halving every halfLife (nothing left past startDays without a half-life).
   const ageDays = setting.startDays + (halfLife > 0 ? halfLife * Math.log2(1 / Math.min(minDecay, 1)) : 0);
   return new Date(clock.getTime() - ageDays * DAY_MS).toISOString();
+}
+
+/** A level that is archived, and the end (ISO instant) before which its summaries have decayed. */
+export interface ArchiveBound {
+  level: string;
+  endsBefore: string;
+}
+
+/**
+ * Each of `levels` with the end before which its summaries have decayed below `minDecay` at `clock`: archiving reads
+ * no further. A level none of whose decays falls that low is left out.
+ */
+export function archiveBounds(
+  clock: Date,
+  settings: Record<string, DecaySetting>,
+  minDecay: number,
+  levels: readonly string[],
+): ArchiveBound[] {
+  return levels.flatMap((level) => {
+    const setting = decaySettingOf(settings, level);
+    const endsBefore = setting ? decayedBefore(clock, setting, minDecay) : null;
+    return endsBefore ? [{ level, endsBefore }] : [];
+  });
 }
 
 /** Whether decay is refreshed at `clock`: never before, the settings changed, or the clock moved far enough. */

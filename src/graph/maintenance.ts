@@ -1,16 +1,10 @@
-import type { DecaySetting } from '../domain/decay.js';
+import type { ArchiveBound, DecaySetting } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
 
 /** Summaries archived (or, in a dry run, archivable) per level. */
 export type ArchivedByLevel = Record<string, number>;
-
-/** A level that is archived, and the end (ISO instant) before which its summaries have decayed. */
-export interface ArchiveBound {
-  level: string;
-  endsBefore: string;
-}
 
 /** What the maintenance steps need from the graph; MaintenanceRepository is the Neo4j one. */
 export type MaintenanceStore = Pick<MaintenanceRepository, keyof MaintenanceRepository>;

@@ -1,12 +1,11 @@
 import { type CycleReport, emptyPruned } from '../domain/cycle-report.js';
-import { decayedBefore, decayReadFrom, decayRefreshDue, decaySettingsKey } from '../domain/decay.js';
+import { archiveBounds, decayReadFrom, decayRefreshDue, decaySettingsKey } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { pruneDue } from '../domain/prune.js';
-import type { ArchiveBound } from '../graph/maintenance.js';
 import type { CycleContext } from './cycle-context.js';
 
-/** Summary levels that are never archived: the top of the calendar hierarchy. */
-const NEVER_ARCHIVED = ['month'];
+/** Summary levels that are archived once decayed: all but the top of the calendar hierarchy, months. */
+const ARCHIVED_LEVELS = SUMMARY_LEVELS.filter((level) => level !== 'month');
 
 /**
  * Decay for the whole group in one statement, on the group's clock, so an imported archive ages as if it were live;
@@ -36,7 +35,7 @@ export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
   pruned.checked = true;
   const countOnly = ctx.dryRun || ctx.prune.dryRun;
   const { minDecay } = ctx.prune;
-  const levels = archiveBounds(ctx, minDecay);
+  const levels = archiveBounds(ctx.clock, ctx.decay, minDecay, ARCHIVED_LEVELS);
   if (levels.length > 0) {
     const archived = countOnly
       ? await ctx.maintenance.countArchivable(ctx.groupId, minDecay, levels)
@@ -50,16 +49,4 @@ export async function prune(ctx: CycleContext): Promise<CycleReport['pruned']> {
   const total = Object.values(pruned.archived).reduce((n, c) => n + c, 0) + pruned.memories;
   if (!countOnly && total > 0) ctx.log.info({ groupId: ctx.groupId, ...pruned }, 'pruned');
   return pruned;
-}
-
-/**
- * Each archived level with the end before which its summaries have decayed below `minDecay` on the group's clock
- * (sessions follow the day settings): archiving reads no further. None when no decay falls that low.
- */
-function archiveBounds(ctx: CycleContext, minDecay: number): ArchiveBound[] {
-  return SUMMARY_LEVELS.filter((level) => !NEVER_ARCHIVED.includes(level)).flatMap((level) => {
-    const setting = ctx.decay[level === 'session' ? 'day' : level];
-    const endsBefore = setting ? decayedBefore(ctx.clock, setting, minDecay) : null;
-    return endsBefore ? [{ level, endsBefore }] : [];
-  });
 }

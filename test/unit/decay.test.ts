@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInDays,
+  archiveBounds,
   decayedBefore,
   decayFactor,
   decayReadFrom,
@@ -159,5 +160,23 @@ describe('decayedBefore', () => {
     expect(Date.parse(decayedBefore(later, day, 0.1) as string)).toBe(
       Date.parse(decayedBefore(clock, day, 0.1) as string) + 86_400_000,
     );
+  });
+});
+
+describe('archiveBounds', () => {
+  const clock = new Date('2024-05-01T00:00:00Z');
+  const settings = { day, week, month };
+
+  it("gives each level its own end, sessions the days'", () => {
+    expect(archiveBounds(clock, settings, 0.1, ['session', 'day', 'week'])).toEqual([
+      { level: 'session', endsBefore: decayedBefore(clock, day, 0.1) },
+      { level: 'day', endsBefore: decayedBefore(clock, day, 0.1) },
+      { level: 'week', endsBefore: decayedBefore(clock, week, 0.1) },
+    ]);
+  });
+
+  it('leaves out levels with no setting, and every level when no decay falls below the threshold', () => {
+    expect(archiveBounds(clock, { day }, 0.1, ['day', 'week']).map((b) => b.level)).toEqual(['day']);
+    expect(archiveBounds(clock, settings, 0, ['session', 'day', 'week'])).toEqual([]);
   });
 });
