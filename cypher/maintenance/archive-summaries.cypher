@@ -4,14 +4,18 @@
 // Level by level ($levels: each archived level with the end its summaries decayed before, domain/decay.ts
 // decayedBefore), from the (groupId, level, unarchived, endsAt) index, which holds only summaries not archived yet:
 // the read is what has decayed and is still in recall, not the group's history. In batches, since the first
-// archiving of an imported history takes most of its summaries at once.
+// archiving of an imported history takes most of its summaries at once. Each batch takes the group node's lock
+// first, as every write of a cycle does (jobs/hold-group): a delete of the group waits for it, locks are taken in
+// the delete's order, and a batch after the delete finds no group and archives nothing.
 UNWIND $levels AS archived
 MATCH (s:Summary {groupId: $groupId, level: archived.level, unarchived: true})
 USING INDEX SEEK s:Summary(groupId, level, unarchived, endsAt)
 WHERE s.endsAt < datetime(archived.endsBefore) AND s.decay < $minDecay
   AND (s.level = 'session' OR EXISTS { MATCH (:Summary)-[:SUMMARIZES]->(s) })
 CALL (s) {
-  SET s.archivedAt = datetime()
+  MATCH (g:Group {id: $groupId})
+  SET g.lastCycleWriteAt = datetime(), s.archivedAt = datetime()
   REMOVE s.unarchived, s.embedding, s.embeddingB
+  RETURN s.level AS level
 } IN TRANSACTIONS OF 1000 ROWS
-RETURN s.level AS level, count(s) AS count
+RETURN level, count(*) AS count

@@ -528,6 +528,26 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect((await levelCounts(g)).day).toBe(expectedCounts(g, demoMemories(15).slice(0, 500), 'UTC').day);
   });
 
+  it('archives nothing of a group whose node a delete has already removed', async () => {
+    const g = group('archive-deleted');
+    const memories = demoMemories(20).slice(0, 300);
+    await ingestAll(strata, g, memories);
+    expect((await strata.cycle(g, { now: AFTER_DATA })).status).toBe('succeeded');
+    const maintenance = new MaintenanceRepository(strata.graph);
+    const endsBefore = new Date(memories.at(-1)?.ts as string).toISOString();
+    const levels = [
+      { level: 'session', endsBefore },
+      { level: 'day', endsBefore },
+    ];
+    // Everything that ended before the last memory, at any decay: there is something to archive.
+    expect((await maintenance.countArchivable(g, 1, levels)).session).toBeGreaterThan(0);
+    // The delete's first step removes the group node; its summaries go in its second. An archive in between writes
+    // nothing, as every write of a cycle after the delete does.
+    await strata.graph.write('maintenance/delete-group-node', { groupId: g });
+    expect(await maintenance.archiveSummaries(g, 1, levels)).toEqual({});
+    expect((await maintenance.countArchivable(g, 1, levels)).session).toBeGreaterThan(0);
+  });
+
   it('archives decayed summaries on the group clock and deletes only originals past their retention', async () => {
     const g = group('prune');
     const memories = demoMemories(16);
