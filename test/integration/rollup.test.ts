@@ -548,6 +548,21 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect((await maintenance.countArchivable(g, 1, levels)).session).toBeGreaterThan(0);
   });
 
+  it('prunes no original of a group whose node a delete has already removed', async () => {
+    const g = group('prune-deleted');
+    await ingestAll(strata, g, demoMemories(21).slice(0, 200));
+    expect((await strata.cycle(g, { now: AFTER_DATA })).status).toBe('succeeded');
+    const maintenance = new MaintenanceRepository(strata.graph);
+    // A cutoff after every ingest: each original a day covers may go.
+    const cutoff = new Date(Date.now() + 60_000);
+    const prunable = await maintenance.countPrunableMemories(g, cutoff);
+    expect(prunable).toBe(200);
+    // Between the delete's first step (the group node) and its second (the data), a prune deletes nothing.
+    await strata.graph.write('maintenance/delete-group-node', { groupId: g });
+    await maintenance.pruneMemories(g, cutoff);
+    expect(await maintenance.countPrunableMemories(g, cutoff)).toBe(prunable);
+  });
+
   it('archives decayed summaries on the group clock and deletes only originals past their retention', async () => {
     const g = group('prune');
     const memories = demoMemories(16);
