@@ -1,4 +1,4 @@
-import type { ApiServices } from '../api/app.js';
+import type { ApiServices } from '../api/services.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { ReembedReport } from '../domain/reembed.js';
 import type { MigrationReport } from '../graph/migrations.js';

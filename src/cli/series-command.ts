@@ -1,4 +1,4 @@
-import type { ApiServices } from '../api/app.js';
+import type { ApiServices } from '../api/services.js';
 import type { SeriesQuery } from '../domain/era.js';
 import { seriesQuerySchema } from '../domain/era.js';
 import { CALENDAR_LEVELS } from '../domain/levels.js';

@@ -1,7 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestHandler } from 'express';
-import type { ApiServices } from '../api/app.js';
 import { requestKey } from '../api/auth.js';
+import type { ApiServices } from '../api/services.js';
 import { keyAllows } from '../domain/api-keys.js';
 import type { Logger } from '../log.js';
 import { createMcpServer } from './server.js';

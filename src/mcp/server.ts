@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ApiServices } from '../api/app.js';
+import type { ApiServices } from '../api/services.js';
 import { groupIdSchema } from '../domain/memory.js';
 import { DatabaseUnavailableError } from '../errors.js';
 import { projectPath } from '../project-files.js';

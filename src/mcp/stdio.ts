@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { ApiServices } from '../api/app.js';
+import type { ApiServices } from '../api/services.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 export interface StdioOptions extends McpServerOptions {

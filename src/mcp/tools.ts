@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ApiServices } from '../api/app.js';
 import { contextQuerySchema, contextResponseSchema } from '../api/routes/recall.js';
+import type { ApiServices } from '../api/services.js';
 import { driftResponseSchema, eraSchema, seriesQuerySchema } from '../domain/era.js';
 import { ingestResultSchema, MAX_BATCH, memoryInputSchema } from '../domain/memory.js';
 import { recallRequestSchema, recallResponseSchema } from '../domain/recall.js';

@@ -1,4 +1,4 @@
-import type { ApiServices } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 
 /**
  * ApiServices for HTTP tests: any method the test does not provide fails loudly, so a test only passes

@@ -3,9 +3,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServices, allRoutes, createApp } from '../../src/api/app.js';
+import { allRoutes, createApp } from '../../src/api/app.js';
 import { identifyKey } from '../../src/api/auth.js';
 import { type AnyRoute, isGroupRoute } from '../../src/api/route.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { type ScopedKey, sha256Hex } from '../../src/domain/api-keys.js';
 import { ReembedRunningError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';

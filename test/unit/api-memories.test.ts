@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { type ApiServices, createApp } from '../../src/api/app.js';
+import { createApp } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { createLogger } from '../../src/log.js';
 import { stubServices } from '../support/stub-services.js';

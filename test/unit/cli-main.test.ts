@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiServices } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { main } from '../../src/cli/cli.js';
 import type { Backend } from '../../src/cli/command.js';
 import type { CycleHealth } from '../../src/domain/cycle-health.js';

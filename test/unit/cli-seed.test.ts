@@ -8,7 +8,7 @@ import {
   seedDemo,
   seedGroupId,
 } from '../../seed/seed.js';
-import type { ApiServices } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { type CycleReport, newCycleReport } from '../../src/domain/cycle-report.js';
 import { type MemoryInput, toMemoryRecord } from '../../src/domain/memory.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';

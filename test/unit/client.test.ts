@@ -10,7 +10,8 @@ import {
   StrataUnavailableError,
 } from '../../packages/client/src/index.js';
 import { resilientFetch, retryAfterMs } from '../../packages/client/src/transport.js';
-import { type ApiServices, createApp } from '../../src/api/app.js';
+import { createApp } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
 import { newCycleReport } from '../../src/domain/cycle-report.js';
 import { DRIFT_MEASURES } from '../../src/domain/drift-chart.js';

@@ -4,7 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiServices, createApp } from '../../src/api/app.js';
+import { createApp } from '../../src/api/app.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { main } from '../../src/cli/cli.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import type { RecallRequest, RecallResponse } from '../../src/domain/recall.js';

@@ -3,9 +3,10 @@ import type express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ApiServices, allRoutes, createApp } from '../../src/api/app.js';
+import { allRoutes, createApp } from '../../src/api/app.js';
 import { buildOpenApiDocument } from '../../src/api/openapi.js';
 import { type AnyRoute, defineRoute, openApiPath } from '../../src/api/route.js';
+import type { ApiServices } from '../../src/api/services.js';
 import { createLogger } from '../../src/log.js';
 
 // Only the document and the docs page are exercised, so no service is ever called.

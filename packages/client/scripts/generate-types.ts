@@ -6,8 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { type ApiServices, allRoutes } from '../../../src/api/app.js';
+import { allRoutes } from '../../../src/api/app.js';
 import { buildOpenApiDocument } from '../../../src/api/openapi.js';
+import type { ApiServices } from '../../../src/api/services.js';
 
 export const GENERATED_TYPES_FILE = fileURLToPath(new URL('../src/generated/openapi.ts', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { reembedReportSchema, reembedRequestSchema, reembedStatusSchema } from '../../domain/reembed.js';
-import type { ApiServices } from '../app.js';
 import { type AnyRoute, defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 
 /** Operations on the whole database: an admin key whose scope is every group. */
 export function adminRoutes(services: ApiServices): AnyRoute[] {

@@ -15,9 +15,9 @@ import { eraSignalSchema, eraSignalToCsv } from '../../domain/era-signal.js';
 import { groupIdSchema } from '../../domain/memory.js';
 import { eraScoreRequestSchema, segmentationScoreSchema } from '../../domain/segmentation.js';
 import { topicsOverTimeSchema, topicsOverTimeToCsv } from '../../domain/topics-over-time.js';
-import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
 
 const eraSignalQuerySchema = z.strictObject({ format: z.enum(['json', 'csv']).optional() });

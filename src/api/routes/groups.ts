@@ -4,11 +4,11 @@ import { exportLineSchema } from '../../domain/group-export.js';
 import { groupSchema, groupSettingsInForceSchema, groupSettingsSchema } from '../../domain/summary.js';
 import { verifyReportSchema } from '../../domain/verify.js';
 import { CycleStoppedError, GroupGoneError, LeaseHeldError } from '../../errors.js';
-import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
 import { sendNdjson } from '../ndjson.js';
 import { cycleUnavailableBodySchema, leaseHeldBodySchema } from '../openapi.js';
 import { defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
 
 export const exportQuerySchema = z.strictObject({

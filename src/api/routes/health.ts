@@ -1,17 +1,7 @@
 import { z } from 'zod';
-import type { ApiServices } from '../app.js';
+import { readinessSchema } from '../../domain/readiness.js';
 import { defineRoute } from '../route.js';
-
-export const readinessSchema = z
-  .object({
-    ready: z.boolean(),
-    neo4j: z.enum(['reachable', 'unreachable']),
-    schema: z.object({ missing: z.array(z.string()), notOnline: z.array(z.string()) }).optional(),
-    message: z.string().optional(),
-  })
-  .meta({ id: 'Readiness' });
-
-export type Readiness = z.infer<typeof readinessSchema>;
+import type { ApiServices } from '../services.js';
 
 export function healthRoutes(services: ApiServices) {
   return [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { groupIdSchema, ingestResultSchema, memoryBatchSchema } from '../../domain/memory.js';
-import type { ApiServices } from '../app.js';
 import { defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 
 export const groupParamsSchema = z.object({ groupId: groupIdSchema });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { compactRequestSchema, compactResponseSchema } from '../../ai/compaction.js';
 import { recallRequestSchema, recallResponseSchema } from '../../domain/recall.js';
-import type { ApiServices } from '../app.js';
 import { defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
 
 export const contextQuerySchema = z.strictObject({

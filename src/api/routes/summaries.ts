@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { groupOfSummaryId } from '../../domain/ids.js';
 import { summaryDetailSchema, summaryListQuerySchema, summarySchema } from '../../domain/summary.js';
-import type { ApiServices } from '../app.js';
 import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
+import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
 
 export function summaryRoutes(services: ApiServices) {

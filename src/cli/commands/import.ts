@@ -1,4 +1,4 @@
-import type { ApiServices } from '../../api/app.js';
+import type { ApiServices } from '../../api/services.js';
 import { MAX_BATCH } from '../../domain/memory.js';
 import { importInBatches } from '../../ingest/batches.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
