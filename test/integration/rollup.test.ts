@@ -563,6 +563,29 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(await maintenance.countPrunableMemories(g, cutoff)).toBe(prunable);
   });
 
+  it('refreshes no decay of a group whose node a delete has already removed', async () => {
+    const g = group('decay-deleted');
+    await ingestAll(strata, g, demoMemories(22).slice(0, 200));
+    expect((await strata.cycle(g, { now: AFTER_DATA })).status).toBe('succeeded');
+    const maintenance = new MaintenanceRepository(strata.graph);
+    // Years on, every summary's decay moves.
+    const refresh = {
+      decay: strata.config.decay,
+      clock: new Date('2030-01-01T00:00:00Z'),
+      endsFrom: { session: null, day: null, week: null, month: null },
+      settingsKey: 'later',
+    };
+    const decays = async () =>
+      (
+        await strata.graph.read<{ id: string; decay: number }>('inspect/summary-contents', { groupId: g })
+      ).map((s) => [s.id, s.decay]);
+    const before = await decays();
+    expect(before.length).toBeGreaterThan(0);
+    await strata.graph.write('maintenance/delete-group-node', { groupId: g });
+    expect(await maintenance.refreshDecay(g, refresh)).toBe(0);
+    expect(await decays()).toEqual(before);
+  });
+
   it('archives decayed summaries on the group clock and deletes only originals past their retention', async () => {
     const g = group('prune');
     const memories = demoMemories(16);
