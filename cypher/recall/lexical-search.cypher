@@ -2,13 +2,14 @@
 // bolt thread): each query term through the full-text index, then the context of the best memory candidates.
 //
 // Terms: each of $terms comes with its Lucene query, kept to the group by domain/lucene.ts termInGroup (the groupId
-// test here stays, as that clause can over-match); the terms are tokenizer words, so no Lucene syntax from the
-// caller reaches the index. Per term: its hits in the group (memories and active summaries of the asked levels,
-// inside the window) and how many of the group's memories hold it, which with the group's memory count is what
-// domain/term-evidence.ts turns into bm25 and coverage. When the query names a period ($periodFrom, $periodTo; null
-// when it names none), each hit also says whether it falls in it (inPeriod: a memory by its time, a summary by
-// overlap). Hits come as parallel lists, not a map per hit (the driver decodes a map's keys again for every hit),
-// memories apart from summaries: a memory's level and decay go without saying, and most hits are memories.
+// test here stays, as that clause can over-match), and the two parts its pair queries are made of; the terms are
+// tokenizer words, so no Lucene syntax from the caller reaches the index. Per term: its hits in the group (memories
+// and active summaries of the asked levels, inside the window) and how many of the group's memories hold it, which
+// with the group's memory count is what domain/term-evidence.ts turns into bm25 and coverage. When the query names a
+// period ($periodFrom, $periodTo; null when it names none), each hit also says whether it falls in it (inPeriod: a
+// memory by its time, a summary by overlap). Hits come as parallel lists, not a map per hit (the driver decodes a
+// map's keys again for every hit), memories apart from summaries: a memory's level and decay go without saying, and
+// most hits are memories.
 //
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
@@ -40,19 +41,19 @@ CALL (asked) {
 }
 WITH groupMemories, periodFrom, periodTo, collect({asked: asked, listed: listed, scores: listedScores}) AS searched
 WITH groupMemories, periodFrom, periodTo, searched,
-  [s IN searched WHERE size(s.listed) < $perTerm | s.asked.term] AS wholeTerms
+  [s IN searched WHERE size(s.listed) < $perTerm | s.asked] AS wholeTerms
 UNWIND searched AS own
 CALL (own, wholeTerms, periodFrom, periodTo) {
   // A full list holds the term's best-scored hits, short messages before all, and may leave out the ones that hold
   // the rest of the query. Those holding a term whose list is whole come from one search per such term, the pair
-  // ($terms' pairs: domain/lucene.ts termBesideInGroup), led by that term's short postings and ranked by its score.
-  // Each takes the list's lowest score, the most its own can be, and is not counted among the term's memories,
-  // which weigh it. Two terms too common for their lists are left to their lists: that search would score most of
-  // a large group.
+  // (the term's pairStart and the other's clause: domain/lucene.ts pairQueryStart), led by that term's short
+  // postings and ranked by its score. Each takes the list's lowest score, the most its own can be, and is not
+  // counted among the term's memories, which weigh it. Two terms too common for their lists are left to their
+  // lists: that search would score most of a large group.
   CALL (own, wholeTerms) {
-    UNWIND own.asked.pairs AS pair
-    WITH pair WHERE size(own.listed) >= $perTerm AND pair.other IN wholeTerms
-    CALL db.index.fulltext.queryNodes('group_text_fulltext', pair.query, {limit: toInteger($perPair)})
+    UNWIND CASE WHEN size(own.listed) >= $perTerm THEN wholeTerms ELSE [] END AS other
+    CALL db.index.fulltext.queryNodes('group_text_fulltext', own.asked.pairStart + other.clause,
+      {limit: toInteger($perPair)})
       YIELD node
     WITH node WHERE NOT node IN own.listed
     RETURN collect(DISTINCT node) AS met

@@ -44,16 +44,18 @@ const YEAR = /^(1[89]|20)\d\d$/;
  * alone filters nothing, so the caller still checks groupId exactly.
  */
 export function termInGroup(term: string, groupId: string): string {
-  return `${inGroup(groupId)} +${inTextOrSpeaker(term)}`;
+  return `${inGroup(groupId)} +${textClause(term)}`;
 }
 
 /**
- * A term's query in one group narrowed to the documents that also hold `other`, scored by `other` alone (the term's
- * clause is boosted to 0, as the group's is): where a term is too common for its own list to hold all of it, this
- * finds where it meets a rarer term of the query, and Lucene walks the rarer term's short postings to find them.
+ * The start of a term's pair query: the term's query in one group narrowed to the documents that also hold another
+ * term, up to that other term, which the statement appends as its `textClause` (recall/lexical-search.cypher). The
+ * pair is scored by the other term alone (the term's clause is boosted to 0, as the group's is): where a term is too
+ * common for its own list to hold all of it, this finds where it meets a rarer term of the query, and Lucene walks
+ * the rarer term's short postings to find them. Sent in two parts, the pairs of n terms cost n strings, not n(n-1).
  */
-export function termBesideInGroup(term: string, other: string, groupId: string): string {
-  return `${inGroup(groupId)} +${inTextOrSpeaker(term)}^0 +${inTextOrSpeaker(other)}`;
+export function pairQueryStart(term: string, groupId: string): string {
+  return `${inGroup(groupId)} +${textClause(term)}^0 +`;
 }
 
 /** The group's texts holding any of the terms (each as queryTerms gives it): termInGroup of their disjunction. */
@@ -66,7 +68,8 @@ function inGroup(groupId: string): string {
   return `+groupId:${quoted(groupId)}^0`;
 }
 
-function inTextOrSpeaker(term: string): string {
+/** A term (as queryTerms gives it) in the text or the speaker field. */
+export function textClause(term: string): string {
   return `(text:${term} OR speaker:${term})`;
 }
 

@@ -1,5 +1,5 @@
 import type { StandingLayers } from '../domain/context-values.js';
-import { anyTermInGroup, termBesideInGroup, termInGroup } from '../domain/lucene.js';
+import { anyTermInGroup, pairQueryStart, termInGroup, textClause } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
@@ -237,9 +237,8 @@ export class RecallRepository {
       terms: terms.map((term) => ({
         term,
         query: termInGroup(term, scope.groupId),
-        pairs: terms
-          .filter((other) => other !== term)
-          .map((other) => ({ other, query: termBesideInGroup(term, other, scope.groupId) })),
+        pairStart: pairQueryStart(term, scope.groupId),
+        clause: textClause(term),
       })),
       ...limits,
       periodFrom: period?.from ?? null,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyTermInGroup,
+  pairQueryStart,
   queryEntities,
   queryTerms,
-  termBesideInGroup,
   termInGroup,
+  textClause,
 } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
@@ -61,10 +62,10 @@ describe('anyTermInGroup', () => {
   });
 });
 
-describe('termBesideInGroup', () => {
-  it('requires the group and the term, both scored 0, and the other term, which alone scores', () => {
+describe('pairQueryStart', () => {
+  it("with the other term's textClause, requires the group and the term, both scored 0, and the other term, which alone scores", () => {
     const [term, other] = queryTerms('lisbon e-mail');
-    expect(termBesideInGroup(term as string, other as string, 'g')).toBe(
+    expect(pairQueryStart(term as string, 'g') + textClause(other as string)).toBe(
       '+groupId:"g"^0 +(text:lisbon OR speaker:lisbon)^0 +(text:"e-mail" OR speaker:"e-mail")',
     );
   });
