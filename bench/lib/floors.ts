@@ -65,13 +65,21 @@ export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<F
   const floor: Floor = { ms: 0, nodes: 0, relationships: 0 };
   try {
     for (const groupId of groupIds) {
-      const read = await strata.graph.read<{ embedding: number[]; children: string[] }>(
+      const read = await strata.graph.read<{ text: string; embedding: number[] | null; children: string[] }>(
         'bench/rollup-floor-rows',
         { groupId },
       );
+      // A summary archived since (bench:aggregate --prune) has lost the recall vector the cycle wrote: its text,
+      // embedded again, stands in for it.
+      const vectors = await Promise.all(
+        read.map((r) => r.embedding ?? strata.embedder.embeddings.embedQuery(r.text)),
+      );
       // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs.
-      const rows = read.map(({ embedding, ...row }) => ({ ...row, ...toEmbeddingParam(embedding) }));
-      const dimension = read[0]?.embedding.length ?? 0;
+      const rows = read.map(({ embedding: _, ...row }, i) => ({
+        ...row,
+        ...toEmbeddingParam(vectors[i] as number[]),
+      }));
+      const dimension = vectors[0]?.length ?? 0;
       const batches = boundedBatches(
         rows,
         SUMMARIES_PER_WRITE,
