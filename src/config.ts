@@ -95,7 +95,8 @@ export const envSchema = z.object({
     .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
     .default('*/5 * * * *'),
   CYCLE_LEASE_SECONDS: int(600),
-  CYCLE_CONCURRENCY: int(2),
+  CYCLE_CONCURRENCY: int(16),
+  CYCLE_SHARED_COMMITS: int(16),
 
   SESSION_GAP_MINUTES: int(30),
   SESSION_MAX_NEW_MESSAGES: int(20),
@@ -227,6 +228,7 @@ export function buildConfig(env: Env) {
       schedule: env.CYCLE_SCHEDULE,
       leaseSeconds: env.CYCLE_LEASE_SECONDS,
       concurrency: env.CYCLE_CONCURRENCY,
+      sharedCommits: env.CYCLE_SHARED_COMMITS,
     },
     rollup: {
       sessionGapMinutes: env.SESSION_GAP_MINUTES,

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
         concurrency: config.scheduler.concurrency,
         groupsDue: () => strata.runs.groupsDue(),
         runCycle: (groupId) => strata.cycle(groupId),
+        shareCommits: () => strata.shareCommits(),
         log,
       })
     : null;

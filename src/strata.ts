@@ -48,6 +48,7 @@ import {
   reembedStatusOf,
 } from './jobs/reembed.js';
 import { rollupEras } from './jobs/rollup-eras.js';
+import type { CycleCommits } from './jobs/scheduler.js';
 import type { Logger } from './log.js';
 import { countedEmbedder, countedSummarizer, StrataMetrics } from './metrics.js';
 import { groupContext } from './recall/context.js';
@@ -69,6 +70,11 @@ export interface Strata {
   metrics: StrataMetrics;
   cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
   /**
+   * A scope for cycles run at the same time (a scheduler tick): the cycles run through its `join` commit their
+   * writes together, up to CYCLE_SHARED_COMMITS groups in one transaction (graph/shared-commits.ts).
+   */
+  shareCommits(): CycleCommits;
+  /**
    * Applies the migrations the database lacks, creates constraints and indexes (idempotent) and waits until they are
    * online; says which migrations it applied.
    */
@@ -85,6 +91,12 @@ export interface Strata {
    */
   close(): Promise<void>;
 }
+
+/**
+ * How long a cycle's write waits for the other cycles of its tick to reach theirs: about what a few of a small
+ * cycle's reads take, so a cycle that went on to summarise with a remote model does not hold the others' writes.
+ */
+const SHARED_COMMIT_WAIT_MS = 20;
 
 export async function createStrata(config: Config, log: Logger): Promise<Strata> {
   const metrics = new StrataMetrics({
@@ -142,6 +154,18 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     void run.finally(() => running.delete(run)).catch(() => undefined);
     return run;
   };
+  const shareCommits = (): CycleCommits =>
+    config.scheduler.sharedCommits > 1
+      ? graph.shareCommits({
+          maxUnits: config.scheduler.sharedCommits,
+          maxWaitMs: SHARED_COMMIT_WAIT_MS,
+          onFallback: (error, units) =>
+            log.warn(
+              { err: error, units },
+              'a shared cycle commit failed; each of its groups writes again in a transaction of its own',
+            ),
+        })
+      : { join: (task) => task() };
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
   const range = config.recall.vectorRelevanceRange;
   const recallRepository = new RecallRepository(graph);
@@ -275,6 +299,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     services,
     metrics,
     cycle,
+    shareCommits,
     migrate: async () => {
       const migrations = await applySchema(graph, embedder);
       await awaitIndexes(graph);

@@ -26,7 +26,8 @@ export interface CycleRound {
 }
 
 /**
- * One cycle per group, as the scheduler runs them (CYCLE_CONCURRENCY groups at a time); timed as a whole. A lease
+ * One cycle per group, as the scheduler runs them (CYCLE_CONCURRENCY groups at a time, their writes sharing commits
+ * up to CYCLE_SHARED_COMMITS groups a transaction); timed as a whole. A lease
  * held by another instance is waited for (up to LEASE_WAIT_MS, said in `problems`), never skipped silently: a
  * skipped group would make the round look faster than it is. The waits are taken off the time; with several groups
  * at a time a wait may overlap another group's cycle, so a round with waits is a lower bound, and says so.
@@ -41,11 +42,12 @@ export async function cycleGroups(
   let leaseWaitMs = 0;
   let leaseWaits = 0;
   const started = performance.now();
+  const commits = strata.shareCommits();
   await inParallel(groupIds, strata.config.scheduler.concurrency, async (groupId) => {
     if (deadline.passed()) return;
-    const { report, waitedMs } = await cycleWhenLeaseFree(() => strata.cycle(groupId, { now }), {
-      waitMs: LEASE_WAIT_MS,
-    });
+    const { report, waitedMs } = await commits.join(() =>
+      cycleWhenLeaseFree(() => strata.cycle(groupId, { now }), { waitMs: LEASE_WAIT_MS }),
+    );
     if (waitedMs > 0) {
       leaseWaitMs += waitedMs;
       leaseWaits++;

@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
 import { cypher } from './cypher.js';
+import { SharedCommits, type SharedCommitsOptions } from './shared-commits.js';
 import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.js';
 
 export type Params = Record<string, unknown>;
@@ -68,8 +69,25 @@ export class Graph {
     return this.writeTx((tx) => tx.run<T>(name, params));
   }
 
-  /** Several named statements in one write transaction: all of them land, or none does. Retried on transient errors. */
+  /**
+   * Several named statements in one write transaction: all of them land, or none does. Retried on transient errors.
+   * Inside a task joined to a sharing of this graph's writes (shareCommits), the transaction may be shared with other
+   * tasks' and is committed with theirs; it is still committed, or failed, before the call returns.
+   */
   async writeTx<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
+    const sharing = SharedCommits.participantOf(this) as SharedCommits<GraphTx> | null;
+    return sharing ? sharing.enqueue(work) : this.writeTxAlone(work);
+  }
+
+  /** Write transactions of the tasks that join it share commits (graph/shared-commits.ts). */
+  shareCommits(options: SharedCommitsOptions): SharedCommits<GraphTx> {
+    return new SharedCommits<GraphTx>(this, (work) => this.writeTxAlone(work), {
+      failsAlike: (error) => error instanceof DatabaseUnavailableError,
+      ...options,
+    });
+  }
+
+  private async writeTxAlone<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
     try {
       return await session.executeWrite((tx) => work(new GraphTx(tx, this.slotParams)));

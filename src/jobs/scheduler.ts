@@ -1,6 +1,10 @@
 import cron from 'node-cron';
+import type { SharedCommits } from '../graph/shared-commits.js';
 import type { Logger } from '../log.js';
 import { inParallel } from './in-parallel.js';
+
+/** Cycles run through `join` commit their writes together (graph/shared-commits.ts); one scope per tick. */
+export type CycleCommits = Pick<SharedCommits<unknown>, 'join'>;
 
 export interface SchedulerDeps {
   schedule: string;
@@ -8,12 +12,13 @@ export interface SchedulerDeps {
   concurrency: number;
   groupsDue(): Promise<string[]>;
   runCycle(groupId: string): Promise<{ status: string }>;
+  shareCommits(): CycleCommits;
   log: Logger;
 }
 
 /**
  * Runs the cycle on a cron expression for every group with new data or waiting work, `concurrency` groups at a
- * time. A tick never overlaps the previous one in this process; across processes the per-group lease decides who
+ * time, whose writes share commits. A tick never overlaps the previous one in this process; across processes the per-group lease decides who
  * runs. A cycle that throws (Neo4j gone before it could start) ends the tick once the cycles under way end.
  */
 export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; tick(): Promise<void> } {
@@ -22,8 +27,9 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; ti
   const run = async () => {
     try {
       const groups = await deps.groupsDue();
+      const commits = deps.shareCommits();
       await inParallel(groups, deps.concurrency, async (groupId) => {
-        if (!stopped) await deps.runCycle(groupId);
+        if (!stopped) await commits.join(() => deps.runCycle(groupId));
       });
     } catch (error) {
       deps.log.error({ err: error }, 'scheduler tick failed; trying again at the next tick');

@@ -5,6 +5,8 @@ import { createLogger } from '../../src/log.js';
 const NEVER = '0 0 1 1 *';
 const log = createLogger('silent');
 const pause = () => new Promise((r) => setTimeout(r, 5));
+/** Cycles that share nothing: what the scheduler sees with CYCLE_SHARED_COMMITS=1. */
+const alone = () => ({ join: <T>(task: () => Promise<T>) => task() });
 
 describe('startScheduler', () => {
   it('runs one cycle per due group on each tick, at most `concurrency` at a time', async () => {
@@ -23,6 +25,7 @@ describe('startScheduler', () => {
           ran.push(groupId);
           return { status: 'succeeded' };
         },
+        shareCommits: alone,
         log,
       });
       await scheduler.tick();
@@ -50,6 +53,7 @@ describe('startScheduler', () => {
           underWay--;
         }
       },
+      shareCommits: alone,
       log,
     });
     await expect(scheduler.tick()).resolves.toBeUndefined();
@@ -69,11 +73,46 @@ describe('startScheduler', () => {
         return [];
       },
       runCycle: async () => ({ status: 'succeeded' }),
+      shareCommits: alone,
       log,
     });
     await expect(scheduler.tick()).resolves.toBeUndefined();
     await expect(scheduler.tick()).resolves.toBeUndefined();
     await scheduler.stop();
     expect(calls).toBe(2);
+  });
+
+  it('runs every cycle of a tick inside one scope of shared commits, a new scope each tick', async () => {
+    const scopes: number[] = [];
+    const ranIn = new Map<string, number>();
+    let current = -1;
+    const scheduler = startScheduler({
+      schedule: NEVER,
+      concurrency: 2,
+      groupsDue: async () => ['a', 'b', 'c'],
+      runCycle: async (groupId) => {
+        ranIn.set(`${scopes.length}:${groupId}`, current);
+        return { status: 'succeeded' };
+      },
+      shareCommits: () => {
+        const scope = scopes.push(scopes.length) - 1;
+        return {
+          join: async <T>(task: () => Promise<T>) => {
+            current = scope;
+            try {
+              return await task();
+            } finally {
+              current = -1;
+            }
+          },
+        };
+      },
+      log,
+    });
+    await scheduler.tick();
+    await scheduler.tick();
+    await scheduler.stop();
+    expect(scopes).toEqual([0, 1]);
+    expect(Object.fromEntries(ranIn)).toEqual({ '1:a': 0, '1:b': 0, '1:c': 0, '2:a': 1, '2:b': 1, '2:c': 1 });
   });
 });
