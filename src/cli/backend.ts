@@ -11,6 +11,7 @@ export function backendOf(strata: Strata): Backend {
     services: strata.services,
     cycle: (groupId, options) => strata.cycle(groupId, options),
     groupsDue: () => strata.runs.groupsDue(),
+    tick: { concurrency: strata.config.scheduler.concurrency, shareCommits: () => strata.shareCommits() },
     migrate: () => strata.migrate(),
     indexes: () => listStrataIndexes(strata.graph),
     checkEmbedder: async () => {

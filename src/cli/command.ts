@@ -5,6 +5,7 @@ import type { MigrationReport } from '../graph/migrations.js';
 import type { listStrataIndexes } from '../graph/schema.js';
 import type { CycleOptions } from '../jobs/cycle.js';
 import type { dropPreviousVectors, ReembedOptions } from '../jobs/reembed.js';
+import type { CycleCommits } from '../jobs/scheduler.js';
 import type { FlagSpecs, Flags } from './args.js';
 
 /** Where the CLI writes: process.stdout/stderr in real use, string collectors in tests. */
@@ -25,6 +26,8 @@ export interface Backend {
   cycle(groupId: string, options?: CycleOptions): Promise<CycleReport>;
   /** Groups the scheduler would cycle now. */
   groupsDue(): Promise<string[]>;
+  /** How the scheduler runs a tick's cycles: this many groups at a time, their writes sharing commits. */
+  tick: { concurrency: number; shareCommits(): CycleCommits };
   /** Says which migrations it applied, and the schema version the database is at. */
   migrate(): Promise<MigrationReport>;
   indexes(): Promise<IndexState[]>;

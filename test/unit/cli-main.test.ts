@@ -46,6 +46,8 @@ function fakeBackend(
     services?: Partial<ApiServices>;
     cycle?: (groupId: string, options?: CycleOptions) => Promise<CycleReport>;
     groupsDue?: string[];
+    /** Groups a tick cycles at the same time (1 unless a test says). */
+    concurrency?: number;
     checkEmbedder?: () => Promise<void>;
     reembed?: Backend['reembed'];
   } = {},
@@ -54,6 +56,9 @@ function fakeBackend(
   const calls = {
     ingest: [] as { groupId: string; size: number }[],
     cycles: [] as string[],
+    /** Tasks run inside a tick's scope of shared commits, and how many scopes were opened. */
+    joined: 0,
+    scopes: 0,
     closed: 0,
     migrated: 0,
   };
@@ -88,6 +93,18 @@ function fakeBackend(
         : report(groupId, { dryRun: !!cycleOptions?.dryRun });
     },
     groupsDue: async () => options.groupsDue ?? [],
+    tick: {
+      concurrency: options.concurrency ?? 1,
+      shareCommits: () => {
+        calls.scopes++;
+        return {
+          join: <T>(task: () => Promise<T>) => {
+            calls.joined++;
+            return task();
+          },
+        };
+      },
+    },
     migrate: async () => {
       calls.migrated++;
       return {
@@ -377,6 +394,28 @@ describe('main: aggregate', () => {
       'succeeded',
     ]);
     expect(r.stderr).toContain('2 cycles failed or left errors: b, c');
+  });
+
+  it('runs --all as a scheduler tick does: several groups at a time, in one scope of shared commits', async () => {
+    let running = 0;
+    let most = 0;
+    const { backend, calls } = fakeBackend({
+      groupsDue: ['a', 'b', 'c', 'd'],
+      concurrency: 2,
+      cycle: async (groupId) => {
+        most = Math.max(most, ++running);
+        // 'a' finishes last of the first two: the reports still come in the order the groups were due.
+        await new Promise((r) => setTimeout(r, groupId === 'a' ? 30 : 5));
+        running--;
+        return report(groupId);
+      },
+    });
+    const r = await run(['aggregate', '--all', '--json'], backend);
+    expect(r.code).toBe(0);
+    expect(most).toBe(2);
+    expect(calls.scopes).toBe(1);
+    expect(calls.joined).toBe(4);
+    expect(JSON.parse(r.stdout).reports.map((x: CycleReport) => x.groupId)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('says so when no group is due, and passes --dry-run on', async () => {

@@ -188,6 +188,7 @@ describe('JSON mode', () => {
         throw new Error('not used');
       },
       groupsDue: async () => [],
+      tick: { concurrency: 1, shareCommits: () => ({ join: (task) => task() }) },
       migrate: async () => ({ from: 2, to: 2, applied: [] }),
       indexes: async () => [],
       checkEmbedder: async () => undefined,

@@ -1,4 +1,5 @@
 import type { CycleReport } from '../../domain/cycle-report.js';
+import { inParallel } from '../../jobs/in-parallel.js';
 import { cycleWhenLeaseFree, leaseHeld } from '../../jobs/lease-wait.js';
 import { type CommandSpec, JSON_FLAG, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -20,7 +21,8 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
   summary: 'Run a roll-up cycle now: sessions, days, weeks, months, eras, decay, pruning',
   synopsis: '(--group <id> | --all) [--dry-run] [--wait <seconds>] [--json]',
   description: [
-    '--all runs every group the scheduler would pick now: new data, waiting work, or no cycle for a day.',
+    '--all runs every group the scheduler would pick now: new data, waiting work, or no cycle for a day. It runs',
+    'them as a scheduler tick does: CYCLE_CONCURRENCY groups at a time, their writes sharing commits.',
     "A group whose cycle lease another instance holds is not cycled: it is reported with the lease's expiry",
     '(--wait <seconds> tries again until the lease is free or that time has passed).',
     'Exits 1 when any cycle failed, left a period with an error (the next cycle retries it), or was not run',
@@ -54,12 +56,15 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
     const groups = options.groupId ? [options.groupId] : await backend.groupsDue();
     const progress =
       groups.length > 1 ? createProgress('aggregate', { total: groups.length, stream: stderr }) : null;
-    const reports: CycleReport[] = [];
-    for (const groupId of groups) {
+    // As a scheduler tick runs them: several groups at a time, their writes sharing commits.
+    const commits = backend.tick.shareCommits();
+    const byGroup = new Map<string, CycleReport>();
+    await inParallel(groups, backend.tick.concurrency, async (groupId) => {
       if (!progress) stderr.write(`aggregating ${groupId}${options.dryRun ? ' (dry run)' : ''}...\n`);
-      const { report, waitedMs } = await cycleWhenLeaseFree(
-        () => backend.cycle(groupId, { dryRun: options.dryRun }),
-        { waitMs: options.waitSeconds * 1000 },
+      const { report, waitedMs } = await commits.join(() =>
+        cycleWhenLeaseFree(() => backend.cycle(groupId, { dryRun: options.dryRun }), {
+          waitMs: options.waitSeconds * 1000,
+        }),
       );
       if (waitedMs > 0) {
         const outcome = leaseHeld(report) ? 'still held' : 'free';
@@ -67,9 +72,11 @@ export const aggregateCommand: CommandSpec<AggregateOptions> = {
           `${groupId}: waited ${formatDuration(waitedMs / 1000)} for the cycle lease (${outcome})\n`,
         );
       }
-      reports.push(report);
-      progress?.update(reports.length, groupId);
-    }
+      byGroup.set(groupId, report);
+      progress?.update(byGroup.size, groupId);
+    });
+    // Reported in the order the groups were due, whichever finished first.
+    const reports = groups.flatMap((g) => byGroup.get(g) ?? []);
     progress?.done();
 
     const failed = reports.filter(cycleFailed);
