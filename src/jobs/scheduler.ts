@@ -18,8 +18,9 @@ export interface SchedulerDeps {
 
 /**
  * Runs the cycle on a cron expression for every group with new data or waiting work, `concurrency` groups at a
- * time, whose writes share commits. A tick never overlaps the previous one in this process; across processes the per-group lease decides who
- * runs. A cycle that throws (Neo4j gone before it could start) ends the tick once the cycles under way end.
+ * time, whose writes share commits. A tick never overlaps the previous one in this process; across processes the
+ * per-group lease decides who runs. A cycle that throws (Neo4j gone before it could start) ends the tick once the
+ * cycles under way end.
  */
 export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void>; tick(): Promise<void> } {
   let stopped = false;
