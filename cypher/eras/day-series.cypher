@@ -1,16 +1,22 @@
 // A group's day summaries in time order: the series eras are found on. Every day with content has one (archived
 // ones too), so the series spans the whole history. Content vectors only from $embeddingsFrom on (the current
 // era's start): older days serve only as the background that era themes are contrasted with.
-// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-// the group (see ingest/find-memories.cypher).
-MATCH (s:Summary {groupId: $groupId, level: 'day'})
-USING INDEX SEEK s:Summary(groupId, level, periodStart)
-// Every summary has a period: the condition lets the (groupId, level, periodStart) index serve the match and the order.
-WHERE s.periodStart IS NOT NULL
-RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS text, s.topics AS topics,
-       s.topicWeights AS topicWeights, s.activeUsers AS activeUsers,
-       CASE
-         WHEN $embeddingsFrom IS NULL OR s.periodStart >= date($embeddingsFrom)
-           THEN coalesce(s[$contentVectorKey], s[$vectorKey])
-       END AS embedding
-ORDER BY s.periodStart
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $requests AS request
+CALL (request) {
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
+  MATCH (s:Summary {groupId: request.groupId, level: 'day'})
+  USING INDEX SEEK s:Summary(groupId, level, periodStart)
+  // Every summary has a period: the condition lets the (groupId, level, periodStart) index serve the match and the
+  // order.
+  WHERE s.periodStart IS NOT NULL
+  RETURN toString(s.periodStart) AS day, s.messageCount AS messageCount, s.text AS text, s.topics AS topics,
+         s.topicWeights AS topicWeights, s.activeUsers AS activeUsers,
+         CASE
+           WHEN request.embeddingsFrom IS NULL OR s.periodStart >= date(request.embeddingsFrom)
+             THEN coalesce(s[$contentVectorKey], s[$vectorKey])
+         END AS embedding
+  ORDER BY s.periodStart
+}
+RETURN request.index AS request, day, messageCount, text, topics, topicWeights, activeUsers, embedding

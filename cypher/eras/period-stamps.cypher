@@ -3,8 +3,13 @@
 // nowhere), each also says when it was last written (epoch milliseconds), read from the node: the era step tells by
 // it whether a week of the current era was rewritten after that era (a late memory), so only the current era's
 // weeks are read.
-MATCH (s:Summary {groupId: $groupId, level: $level})
-WHERE s.periodStart IS NOT NULL
-RETURN toString(s.periodStart) AS periodStart,
-  CASE WHEN s.periodStart >= date($stampsFrom) THEN s.updatedAt.epochMillis END AS updatedAtMillis
-ORDER BY s.periodStart
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $requests AS request
+CALL (request) {
+  MATCH (s:Summary {groupId: request.groupId, level: $level})
+  WHERE s.periodStart IS NOT NULL
+  RETURN toString(s.periodStart) AS periodStart,
+    CASE WHEN s.periodStart >= date(request.stampsFrom) THEN s.updatedAt.epochMillis END AS updatedAtMillis
+  ORDER BY s.periodStart
+}
+RETURN request.index AS request, periodStart, updatedAtMillis

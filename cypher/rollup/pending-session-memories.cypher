@@ -3,9 +3,14 @@
 // sort of the million (the ORDER BY names the index's own properties, which lets the index hand rows over in order).
 // Instants as epoch milliseconds: a number crosses the wire and is read far more cheaply than a datetime.
 // SEEK: planned on an empty database, the planner would take the groupId index and read every node of the group.
-MATCH (m:Memory {groupId: $groupId})
-USING INDEX SEEK m:Memory(groupId, sessionPending, ts)
-WHERE m.sessionPending = true AND m.ts IS NOT NULL
-RETURN m.id AS id, m.ts.epochMillis AS tsMillis, m.sessionId AS sessionId
-ORDER BY m.groupId, m.sessionPending, m.ts
-LIMIT toInteger($limit)
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $requests AS request
+CALL (request) {
+  MATCH (m:Memory {groupId: request.groupId})
+  USING INDEX SEEK m:Memory(groupId, sessionPending, ts)
+  WHERE m.sessionPending = true AND m.ts IS NOT NULL
+  RETURN m.id AS id, m.ts.epochMillis AS tsMillis, m.sessionId AS sessionId
+  ORDER BY m.groupId, m.sessionPending, m.ts
+  LIMIT toInteger($limit)
+}
+RETURN request.index AS request, id, tsMillis, sessionId

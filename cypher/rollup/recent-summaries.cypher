@@ -5,9 +5,14 @@
 // them, on every cycle, a cost that grows with the group's history. Every summary has a start, so the IS NOT NULL
 // test only lets the index serve the match; SEEK keeps the planner from scanning the whole index instead, which a
 // plain index hint allows (test/integration/bounded-reads.test.ts).
-MATCH (s:Summary {groupId: $groupId, level: $level})
-USING INDEX SEEK s:Summary(groupId, level, startsAt)
-WHERE s.startsAt IS NOT NULL
-RETURN s.text AS text, s.messageCount AS messageCount
-ORDER BY s.groupId DESC, s.level DESC, s.startsAt DESC
-LIMIT toInteger($limit)
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $requests AS request
+CALL (request) {
+  MATCH (s:Summary {groupId: request.groupId, level: $level})
+  USING INDEX SEEK s:Summary(groupId, level, startsAt)
+  WHERE s.startsAt IS NOT NULL
+  RETURN s.text AS text, s.messageCount AS messageCount
+  ORDER BY s.groupId DESC, s.level DESC, s.startsAt DESC
+  LIMIT toInteger($limit)
+}
+RETURN request.index AS request, text, messageCount

@@ -5,19 +5,21 @@
 // the (groupId, sessionKey) index, and not at all when there are none: a named session's first part is keyed by its
 // sessionId, a later part (past the bounds of one session, domain/sessions.ts) by `<sessionId>@<instant>`, so the
 // prefix finds them all and the latest start wins.
-CALL () {
-  MATCH (s:Summary {groupId: $groupId, level: 'session'})
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $requests AS request
+CALL (request) {
+  MATCH (s:Summary {groupId: request.groupId, level: 'session'})
   USING INDEX SEEK s:Summary(groupId, level, endsAt)
-  WHERE s.endsAt >= datetime($from) - duration({minutes: $gapMinutes})
-    AND s.startsAt <= datetime($to) + duration({minutes: $gapMinutes})
+  WHERE s.endsAt >= datetime(request.from) - duration({minutes: $gapMinutes})
+    AND s.startsAt <= datetime(request.to) + duration({minutes: $gapMinutes})
     AND s.explicit = false
   RETURN s, null AS sessionId
   UNION
-  UNWIND $explicitKeys AS key
-  CALL (key) {
+  UNWIND request.explicitKeys AS key
+  CALL (request, key) {
     // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
     // the group (see ingest/find-memories.cypher).
-    MATCH (s:Summary {groupId: $groupId, level: 'session'})
+    MATCH (s:Summary {groupId: request.groupId, level: 'session'})
     USING INDEX SEEK s:Summary(groupId, sessionKey)
     WHERE s.sessionKey STARTS WITH key AND (s.sessionKey = key OR s.sessionKey STARTS WITH key + '@')
     RETURN s
@@ -26,5 +28,5 @@ CALL () {
   }
   RETURN s, key AS sessionId
 }
-RETURN s.sessionKey AS key, s.startsAt AS startsAt, s.endsAt AS endsAt, s.explicit AS explicit,
-       s.messageCount AS messageCount, coalesce(sessionId, s.sessionKey) AS sessionId
+RETURN request.index AS request, s.sessionKey AS key, s.startsAt AS startsAt, s.endsAt AS endsAt,
+       s.explicit AS explicit, s.messageCount AS messageCount, coalesce(sessionId, s.sessionKey) AS sessionId

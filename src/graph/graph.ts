@@ -1,6 +1,13 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
 import { cypher } from './cypher.js';
+import {
+  type BatchedStatement,
+  batchedStatement,
+  batchKey,
+  batchParams,
+  rowsByRequest,
+} from './request-batches.js';
 import { SharedCommits, type SharedCommitsOptions } from './shared-commits.js';
 import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.js';
 
@@ -41,6 +48,21 @@ export class Graph {
    * transaction, with the driver's retries (NEO4J_RETRY_SECONDS); a read writes nothing, so trying twice is safe.
    */
   async read<T = Row>(name: string, params: Params = {}): Promise<T[]> {
+    const batched = batchedStatement(name);
+    if (!batched) return this.readOne<T>(name, params);
+    // A cycle of a scheduler tick sends its read with the same reads of the tick's other cycles (shareCommits).
+    const sharing = SharedCommits.participantOf(this) as SharedCommits<GraphTx> | null;
+    if (sharing) return sharing.read(name, params) as Promise<T[]>;
+    const [rows] = await this.readBatch(batched, [params]);
+    return rows as T[];
+  }
+
+  /** One run of a batched statement (graph/request-batches.ts) for several calls: each call's rows, in order. */
+  async readBatch(statement: BatchedStatement, calls: readonly Params[]): Promise<Row[][]> {
+    return rowsByRequest(await this.readOne(statement.name, batchParams(statement, calls)), calls.length);
+  }
+
+  private async readOne<T>(name: string, params: Params): Promise<T[]> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
       const result = await session.run(cypher(name), this.withSlot(params));
@@ -82,6 +104,10 @@ export class Graph {
   /** Write transactions of the tasks that join it share commits (graph/shared-commits.ts). */
   shareCommits(options: SharedCommitsOptions): SharedCommits<GraphTx> {
     return new SharedCommits<GraphTx>(this, (work) => this.writeTxAlone(work), {
+      reads: {
+        key: (name, params) => batchKey(batchedStatement(name) as BatchedStatement, params),
+        run: (name, calls) => this.readBatch(batchedStatement(name) as BatchedStatement, calls),
+      },
       failsAlike: (error) => error instanceof DatabaseUnavailableError,
       ...options,
     });
@@ -199,9 +225,11 @@ export interface Statement {
 }
 
 async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params): Promise<T[]> {
+  const batched = batchedStatement(name);
   try {
-    const result = await tx.run(cypher(name), params);
-    return result.records.map((record) => toPlain(record.toObject()) as T);
+    const result = await tx.run(cypher(name), batched ? batchParams(batched, [params]) : params);
+    const rows = result.records.map((record) => toPlain(record.toObject()) as Row);
+    return (batched ? (rowsByRequest(rows, 1)[0] as Row[]) : rows) as T[];
   } catch (error) {
     // Thrown as our own error inside the transaction function, so the driver does not retry it: the memory-pool
     // error is a TransientError, and retrying the same statement for NEO4J_RETRY_SECONDS only fails again.

@@ -6,6 +6,17 @@ export type WriteWork<Tx, T> = (tx: Tx) => Promise<T>;
 /** Runs work in a write transaction of its own (Graph.writeTx without sharing). */
 export type CommitAlone<Tx> = <T>(work: WriteWork<Tx, T>) => Promise<T>;
 
+/**
+ * Reads of a statement that serves many requests in one run (graph/request-batches.ts): those of the participants
+ * that wait at the same time go to Neo4j as one statement.
+ */
+export interface SharedReads {
+  /** Calls with the same key may share a run (the same statement, the same shared parameters). */
+  key(name: string, params: Record<string, unknown>): string;
+  /** One run serving every call: each call's rows, in the order of the calls. */
+  run(name: string, calls: readonly Record<string, unknown>[]): Promise<unknown[][]>;
+}
+
 export interface SharedCommitsOptions {
   /** Most units one shared transaction takes; a larger queue is committed in several transactions at once. */
   maxUnits: number;
@@ -18,12 +29,20 @@ export interface SharedCommitsOptions {
    * units then fail with it, rather than each wait out the same retries again.
    */
   failsAlike?: (error: unknown) => boolean;
+  /** How batched reads are shared; without it, a participant's reads are its own business. */
+  reads?: SharedReads;
 }
 
 interface Queued<Tx> {
   work: WriteWork<Tx, unknown>;
-  participant: Participant;
   resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface QueuedRead {
+  name: string;
+  params: Record<string, unknown>;
+  resolve(rows: unknown[]): void;
   reject(error: unknown): void;
 }
 
@@ -54,15 +73,23 @@ const participants = new AsyncLocalStorage<Participant>();
  * replayable (the driver already runs a transaction function again after a transient failure). So when the shared
  * transaction fails for any reason, every unit runs again in a transaction of its own, and only the units that fail
  * alone fail: one group's bad write never costs another group its own.
+ *
+ * Reads of a statement that serves many requests (graph/request-batches.ts) wait in the same way, and those of one
+ * statement and the same shared values go to Neo4j as one run: the cycles of a tick send each such read once. A read
+ * waiting counts as waiting, like a write; when a shared run fails, each read runs again alone.
  */
 export class SharedCommits<Tx> {
   private queue: Queued<Tx>[] = [];
+  private reads: QueuedRead[] = [];
   /** Participants that may still queue a unit before the next shared transaction. */
   private running = 0;
   private timer: NodeJS.Timeout | null = null;
   private deciding = false;
-  /** Shared transactions committed, and units in them; units run alone after a shared transaction failed. */
-  readonly counts = { shared: 0, units: 0, fallbacks: 0 };
+  /**
+   * Shared transactions committed, and units in them; units run alone after a shared transaction failed; shared
+   * reads run, and the calls they served.
+   */
+  readonly counts = { shared: 0, units: 0, fallbacks: 0, reads: 0, readCalls: 0 };
 
   constructor(
     /** What the sharing commits to: a unit of another store's work is never taken into this one's transaction. */
@@ -92,6 +119,24 @@ export class SharedCommits<Tx> {
 
   /** The current participant's write transaction: resolved once it is committed. */
   enqueue<T>(work: WriteWork<Tx, T>): Promise<T> {
+    return this.waitFor<T>((resolve, reject) =>
+      this.queue.push({
+        work: work as WriteWork<Tx, unknown>,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      }),
+    );
+  }
+
+  /** The current participant's read of a batched statement: sent with the same reads of the others that wait. */
+  read(name: string, params: Record<string, unknown>): Promise<unknown[]> {
+    return this.waitFor<unknown[]>((resolve, reject) => this.reads.push({ name, params, resolve, reject }));
+  }
+
+  /** Queues a unit of the current participant, which waits until it is settled. */
+  private waitFor<T>(
+    queue: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
+  ): Promise<T> {
     const participant = participants.getStore() as Participant;
     return new Promise<T>((resolve, reject) => {
       if (participant.running) this.running--;
@@ -100,18 +145,16 @@ export class SharedCommits<Tx> {
         participant.waitingUnits--;
         if (participant.running) this.running++;
       };
-      this.queue.push({
-        work: work as WriteWork<Tx, unknown>,
-        participant,
-        resolve: (value) => {
+      queue(
+        (value) => {
           settle();
-          resolve(value as T);
+          resolve(value);
         },
-        reject: (error) => {
+        (error) => {
           settle();
           reject(error);
         },
-      });
+      );
       this.flushIfAllWait();
     });
   }
@@ -126,8 +169,9 @@ export class SharedCommits<Tx> {
     this.deciding = true;
     setImmediate(() => {
       this.deciding = false;
-      if (this.queue.length === 0) return;
-      if (this.running > 0 && this.queue.length < this.options.maxUnits) {
+      const queued = this.queue.length + this.reads.length;
+      if (queued === 0) return;
+      if (this.running > 0 && queued < this.options.maxUnits) {
         this.timer ??= setTimeout(() => {
           this.timer = null;
           this.flush();
@@ -141,10 +185,45 @@ export class SharedCommits<Tx> {
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    while (this.queue.length > 0) {
-      const units = this.queue.splice(0, this.options.maxUnits);
-      // Outside every participant: the transaction is this sharing's own, not a unit to queue again.
-      participants.exit(() => void this.commit(units));
+    // Outside every participant: the transactions and reads are this sharing's own, not units to queue again.
+    participants.exit(() => {
+      while (this.queue.length > 0) void this.commit(this.queue.splice(0, this.options.maxUnits));
+      const byKey = new Map<string, QueuedRead[]>();
+      for (const read of this.reads.splice(0)) {
+        const key = this.options.reads?.key(read.name, read.params) ?? read.name;
+        const same = byKey.get(key);
+        if (same) same.push(read);
+        else byKey.set(key, [read]);
+      }
+      for (const reads of byKey.values())
+        for (let i = 0; i < reads.length; i += this.options.maxUnits)
+          void this.runReads(reads.slice(i, i + this.options.maxUnits));
+    });
+  }
+
+  /** One run for reads of one statement; when it fails, each read runs alone, as its caller would have run it. */
+  private async runReads(reads: QueuedRead[]): Promise<void> {
+    const run = (this.options.reads as SharedReads).run;
+    const name = (reads[0] as QueuedRead).name;
+    try {
+      const rows = await run(
+        name,
+        reads.map((r) => r.params),
+      );
+      this.counts.reads++;
+      this.counts.readCalls += reads.length;
+      for (const [i, read] of reads.entries()) read.resolve(rows[i] ?? []);
+    } catch (error) {
+      if (reads.length === 1 || this.options.failsAlike?.(error)) {
+        for (const read of reads) read.reject(error);
+        return;
+      }
+      this.options.onFallback?.(error, reads.length);
+      await Promise.all(
+        reads.map((read) =>
+          run(name, [read.params]).then((rows) => read.resolve(rows[0] ?? []), read.reject),
+        ),
+      );
     }
   }
 

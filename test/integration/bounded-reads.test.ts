@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { decayedBefore } from '../../src/domain/decay.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { cypher, cypherDir, cypherStatements } from '../../src/graph/cypher.js';
+import { batchedStatement, batchParams } from '../../src/graph/request-batches.js';
 import { cypherFiles } from '../cypher/lint.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
@@ -67,7 +68,9 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
   const profile = async (name: string, params: Record<string, unknown>) => {
     const session = t.strata.graph.driver.session();
     try {
-      const result = await session.run(`PROFILE ${cypher(name)}`, params);
+      const batched = batchedStatement(name);
+      const sent = batched ? batchParams(batched, [params]) : params;
+      const result = await session.run(`PROFILE ${cypher(name)}`, sent);
       return { rows: result.records.length, read: seekRows(result.summary.profile as ProfiledPlan) };
     } finally {
       await session.close();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SharedCommits, type SharedCommitsOptions } from '../../src/graph/shared-commits.js';
+import {
+  SharedCommits,
+  type SharedCommitsOptions,
+  type SharedReads,
+} from '../../src/graph/shared-commits.js';
 
 /** A transaction that keeps what was written to it; committed only when its work returns. */
 interface FakeTx {
@@ -43,7 +47,7 @@ describe('SharedCommits', () => {
     const results = await Promise.all(['a', 'b', 'c'].map((name) => shared.join(writer(name))));
     expect(results).toEqual(['a done', 'b done', 'c done']);
     expect(store.commits).toEqual([['a', 'b', 'c']]);
-    expect(shared.counts).toEqual({ shared: 1, units: 3, fallbacks: 0 });
+    expect(shared.counts).toEqual({ shared: 1, units: 3, fallbacks: 0, reads: 0, readCalls: 0 });
   });
 
   it('returns to each participant only once its write is committed, so its next read sees it', async () => {
@@ -107,7 +111,7 @@ describe('SharedCommits', () => {
     // Nothing of the failed shared attempt was committed, nor anything of b; a and c each in a commit of its own.
     expect(store.commits.sort()).toEqual([['a'], ['c']]);
     expect(failures).toEqual([3]);
-    expect(shared.counts).toEqual({ shared: 0, units: 0, fallbacks: 3 });
+    expect(shared.counts).toEqual({ shared: 0, units: 0, fallbacks: 3, reads: 0, readCalls: 0 });
     expect(store.attempts()).toBe(4);
   });
 
@@ -150,5 +154,81 @@ describe('SharedCommits', () => {
       expect(SharedCommits.participantOf({})).toBeNull();
     });
     expect(SharedCommits.participantOf(store)).toBeNull();
+  });
+
+  describe('reads', () => {
+    /** A store that answers a batch with each call's rows: the call's own name, tagged with the batch's size. */
+    function readStore(fails: (calls: Record<string, unknown>[]) => boolean = () => false) {
+      const runs: string[][] = [];
+      const reads: SharedReads = {
+        key: (name, params) => `${name}:${params.level ?? ''}`,
+        run: async (name, calls) => {
+          runs.push(calls.map((c) => `${name}(${c.group})`));
+          await Promise.resolve();
+          if (fails(calls as Record<string, unknown>[])) throw new Error(`${name} failed`);
+          return calls.map((c) => [{ group: c.group, batch: calls.length }]);
+        },
+      };
+      return { runs, reads };
+    }
+
+    it('sends the reads of participants that all wait on one as one run per statement, and hands each its rows', async () => {
+      const store = fakeStore();
+      const { runs, reads } = readStore();
+      const shared = sharing(store, { reads });
+      const results = await Promise.all(
+        ['a', 'b', 'c'].map((group) => shared.join(() => shared.read('pending', { group }))),
+      );
+      expect(results).toEqual([
+        [{ group: 'a', batch: 3 }],
+        [{ group: 'b', batch: 3 }],
+        [{ group: 'c', batch: 3 }],
+      ]);
+      expect(runs).toEqual([['pending(a)', 'pending(b)', 'pending(c)']]);
+      expect(shared.counts).toMatchObject({ reads: 1, readCalls: 3 });
+    });
+
+    it('runs reads of other statements, or of other shared values, apart; writes waiting with them still commit', async () => {
+      const store = fakeStore();
+      const { runs, reads } = readStore();
+      const shared = sharing(store, { reads });
+      await Promise.all([
+        shared.join(() => shared.read('pending', { group: 'a', level: 'day' })),
+        shared.join(() => shared.read('pending', { group: 'b', level: 'week' })),
+        shared.join(() => shared.read('recent', { group: 'c' })),
+        shared.join(() => shared.enqueue(write('d'))),
+      ]);
+      expect(runs.sort()).toEqual([['pending(a)'], ['pending(b)'], ['recent(c)']]);
+      expect(store.commits).toEqual([['d']]);
+    });
+
+    it('runs each read of a failed run again alone: only the read that fails alone fails', async () => {
+      const store = fakeStore();
+      const { runs, reads } = readStore((calls) => calls.some((c) => c.group === 'b'));
+      const failures: number[] = [];
+      const shared = sharing(store, { reads, onFallback: (_error, units) => failures.push(units) });
+      const outcomes = await Promise.allSettled(
+        ['a', 'b', 'c'].map((group) => shared.join(() => shared.read('pending', { group }))),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[0] as PromiseFulfilledResult<unknown>).value).toEqual([{ group: 'a', batch: 1 }]);
+      expect(runs.slice(1).sort()).toEqual([['pending(a)'], ['pending(b)'], ['pending(c)']]);
+      expect(failures).toEqual([3]);
+    });
+
+    it('makes a participant that waits on a read count as waiting: a write of another does not wait out maxWaitMs', async () => {
+      const store = fakeStore();
+      const { reads } = readStore();
+      const shared = sharing(store, { reads, maxWaitMs: 5000 });
+      const started = performance.now();
+      await Promise.all([
+        shared.join(async () => {
+          await shared.read('pending', { group: 'a' });
+          await shared.read('pending', { group: 'a' });
+        }),
+        shared.join(() => shared.enqueue(write('b'))),
+      ]);
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
   });
 });

@@ -1,0 +1,61 @@
+import { cypher } from './cypher.js';
+
+type Params = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+/**
+ * A statement that serves many requests in one round trip: its file starts by unwinding `$requests AS request`,
+ * reads each request's values as `request.<name>`, and returns `request.index AS request` on every row. Its other
+ * parameters (`$limit`, say) are shared: one value for every request of a batch. The cycles of a scheduler tick send
+ * such a statement once for many groups (graph/shared-commits.ts); a caller alone sends a batch of one.
+ */
+export interface BatchedStatement {
+  name: string;
+  /** Parameters the statement reads at the top level, the same for every request of one batch. */
+  shared: readonly string[];
+}
+
+const REQUESTS_LINE = /^UNWIND \$requests AS request$/m;
+const PARAMETER = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
+const shapes = new Map<string, BatchedStatement | null>();
+
+/** The statement's batched shape, or null for a statement that serves one call. */
+export function batchedStatement(name: string): BatchedStatement | null {
+  let shape = shapes.get(name);
+  if (shape === undefined) {
+    const text = cypher(name);
+    const shared = new Set([...text.matchAll(PARAMETER)].map((m) => m[1] as string));
+    shared.delete('requests');
+    shape = REQUESTS_LINE.test(text) ? { name, shared: [...shared].sort() } : null;
+    shapes.set(name, shape);
+  }
+  return shape;
+}
+
+/** Calls of one statement can share a batch when they agree on its shared parameters. */
+export function batchKey(statement: BatchedStatement, params: Params): string {
+  return `${statement.name}\n${JSON.stringify(statement.shared.map((k) => params[k] ?? null))}`;
+}
+
+/**
+ * The parameters of one run serving every call: the shared ones the calls give, taken from the first (a shared one
+ * they leave out, the graph's vector slot, say, is added by the graph), the rest as requests.
+ */
+export function batchParams(statement: BatchedStatement, calls: readonly Params[]): Params {
+  const shared = new Set(statement.shared);
+  const first = calls[0] ?? {};
+  const params: Params = Object.fromEntries(statement.shared.filter((k) => k in first).map((k) => [k, first[k]]));
+  params.requests = calls.map((call, index) => {
+    const request: Params = { index };
+    for (const [k, v] of Object.entries(call)) if (!shared.has(k)) request[k] = v;
+    return request;
+  });
+  return params;
+}
+
+/** The rows of a batch, split back into each call's, in the order they came; the `request` column dropped. */
+export function rowsByRequest(rows: readonly Row[], calls: number): Row[][] {
+  const out: Row[][] = Array.from({ length: calls }, () => []);
+  for (const { request, ...row } of rows) out[request as number]?.push(row);
+  return out;
+}
