@@ -71,7 +71,8 @@ export interface Strata {
   cycle(groupId: string, options?: CycleOptions): ReturnType<typeof runCycle>;
   /**
    * A scope for cycles run at the same time (a scheduler tick): the cycles run through its `join` commit their
-   * writes together, up to CYCLE_SHARED_COMMITS groups in one transaction (graph/shared-commits.ts).
+   * writes together, up to CYCLE_SHARED_COMMITS groups in one transaction, and send their reads and writes as one
+   * statement for many groups (graph/shared-commits.ts).
    */
   shareCommits(): CycleCommits;
   /**
@@ -162,7 +163,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
           onFallback: (error, units) =>
             log.warn(
               { err: error, units },
-              'a shared cycle commit failed; each of its groups writes again in a transaction of its own',
+              'a shared cycle transaction or read failed; each of its groups runs it again alone',
             ),
         })
       : { join: (task) => task() };

@@ -2,7 +2,7 @@
 // ones too), so the series spans the whole history. Content vectors only from $embeddingsFrom on (the current
 // era's start): older days serve only as the background that era themes are contrasted with.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
   // the group (see ingest/find-memories.cypher).

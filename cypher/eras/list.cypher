@@ -1,6 +1,6 @@
 // A group's eras in time order, as the era step and the API read them.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (e:Era {groupId: request.groupId})
   RETURN e

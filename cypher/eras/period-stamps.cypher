@@ -4,7 +4,7 @@
 // it whether a week of the current era was rewritten after that era (a late memory), so only the current era's
 // weeks are read.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (s:Summary {groupId: request.groupId, level: $level})
   WHERE s.periodStart IS NOT NULL

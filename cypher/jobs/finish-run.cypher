@@ -11,23 +11,27 @@
 // (those it may not have read).
 // Planned once and kept (replan=skip): both lookups are hinted seeks on a unique key, and re-planning as run nodes
 // grow cost more than running it (see jobs/open-run.cypher).
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
-MATCH (r:AggregationRun {id: $runId})
-USING INDEX SEEK r:AggregationRun(id)
-SET r.endedAt = datetime(), r.status = $status, r.reason = $reason, r.counts = $counts, r.errors = $errors,
-    r.summarizerFallbacks = $summarizerFallbacks,
-    r.created = $created, r.updated = $updated, r.pruned = $pruned
-WITH r
-MATCH (g:Group {id: r.groupId})
-USING INDEX SEEK g:Group(id)
-FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
-  SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = $status, g.lastCycleInstance = $instance,
-      g.hasPendingWork = $hasPendingWork,
-      g.lastCycleError = CASE $status WHEN 'failed' THEN $reason WHEN 'stopped' THEN null ELSE $errors[0] END,
-      g.failedCycles = CASE WHEN $status = 'failed' THEN coalesce(g.failedCycles, 0) + 1 ELSE 0 END,
-      g.nextWorkAt = datetime($nextWorkAt), g.prunedOn = coalesce(date($prunedOn), g.prunedOn),
-      g.backlogSince = CASE
-        WHEN $status <> 'succeeded' OR $hasPendingWork THEN g.backlogSince
-        WHEN g.lastIngestAt >= r.startedAt THEN r.startedAt
-        ELSE null
-      END)
+UNWIND $batch.requests AS request
+CALL (request) {
+  MATCH (r:AggregationRun {id: request.runId})
+  USING INDEX SEEK r:AggregationRun(id)
+  SET r.endedAt = datetime(), r.status = request.status, r.reason = request.reason, r.counts = request.counts, r.errors = request.errors,
+      r.summarizerFallbacks = request.summarizerFallbacks,
+      r.created = request.created, r.updated = request.updated, r.pruned = request.pruned
+  WITH r
+  MATCH (g:Group {id: r.groupId})
+  USING INDEX SEEK g:Group(id)
+  FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
+    SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = request.status, g.lastCycleInstance = request.instance,
+        g.hasPendingWork = request.hasPendingWork,
+        g.lastCycleError = CASE request.status WHEN 'failed' THEN request.reason WHEN 'stopped' THEN null ELSE request.errors[0] END,
+        g.failedCycles = CASE WHEN request.status = 'failed' THEN coalesce(g.failedCycles, 0) + 1 ELSE 0 END,
+        g.nextWorkAt = datetime(request.nextWorkAt), g.prunedOn = coalesce(date(request.prunedOn), g.prunedOn),
+        g.backlogSince = CASE
+          WHEN request.status <> 'succeeded' OR request.hasPendingWork THEN g.backlogSince
+          WHEN g.lastIngestAt >= r.startedAt THEN r.startedAt
+          ELSE null
+        END)
+}

@@ -13,39 +13,45 @@
 // Planned once and kept (replan=skip): every lookup is a hinted seek or a MERGE on a unique key, so a plan made on
 // an empty database is the plan for any. Re-planning it as the few run and lease nodes grow cost Neo4j 165-530 ms in
 // a round of 10 groups, against a few ms to run it.
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
-MATCH (g:Group {id: $groupId})
-USING INDEX SEEK g:Group(id)
-MERGE (l:CycleLease {id: $groupId})
-SET l.lastAttemptAt = datetime()
-WITH g, l, (l.owner IS NULL OR l.owner = $owner OR l.expiresAt < datetime()) AS free
-SET l.owner = CASE WHEN free THEN $owner ELSE l.owner END,
-    l.expiresAt = CASE WHEN free THEN datetime() + duration({seconds: $ttlSeconds}) ELSE l.expiresAt END
-WITH g, l, free
-CALL (g, free) {
-  UNWIND CASE WHEN free THEN [true] ELSE [] END AS opening
-  CREATE (r:AggregationRun {id: $runId, groupId: $groupId, owner: $owner, dryRun: $dryRun, startedAt: datetime(),
-    status: 'running'})
-  // How the previous cycle that could write ended is kept on the group: finish-run records it, and it reads
-  // 'running' from here until then, so a cycle that died on the way reads as one that did not succeed. Runs are
-  // kept, so finding it among them would grow with every cycle.
-  WITH g, r, g.lastCycleStatus AS previousStatus
-  FOREACH (_ IN CASE WHEN $dryRun THEN [] ELSE [1] END | SET g.lastCycleStatus = 'running')
-  WITH g, r, previousStatus
-  // Seeks by the group parameter through (groupId, status): the planner cannot seek on r.groupId.
-  CALL (r) {
-    MATCH (old:AggregationRun {groupId: $groupId, status: 'running'})
-    USING INDEX SEEK old:AggregationRun(groupId, status)
-    WHERE old.owner <> r.owner
-    SET old.status = 'abandoned', old.endedAt = datetime(),
-        old.errors = coalesce(old.errors, []) + ['abandoned: its owner stopped before closing it; run ' + r.id + ' took over the lease']
-    RETURN count(old) AS abandoned
+UNWIND $batch.requests AS request
+CALL (request) {
+  MATCH (g:Group {id: request.groupId})
+  USING INDEX SEEK g:Group(id)
+  MERGE (l:CycleLease {id: request.groupId})
+  SET l.lastAttemptAt = datetime()
+  WITH g, l, (l.owner IS NULL OR l.owner = request.owner OR l.expiresAt < datetime()) AS free
+  SET l.owner = CASE WHEN free THEN request.owner ELSE l.owner END,
+      l.expiresAt = CASE WHEN free THEN datetime() + duration({seconds: $ttlSeconds}) ELSE l.expiresAt END
+  WITH g, l, free
+  CALL (request, g, free) {
+    UNWIND CASE WHEN free THEN [true] ELSE [] END AS opening
+    CREATE (r:AggregationRun {id: request.runId, groupId: request.groupId, owner: request.owner,
+      dryRun: request.dryRun, startedAt: datetime(), status: 'running'})
+    // How the previous cycle that could write ended is kept on the group: finish-run records it, and it reads
+    // 'running' from here until then, so a cycle that died on the way reads as one that did not succeed. Runs are
+    // kept, so finding it among them would grow with every cycle.
+    WITH g, r, g.lastCycleStatus AS previousStatus
+    FOREACH (_ IN CASE WHEN request.dryRun THEN [] ELSE [1] END | SET g.lastCycleStatus = 'running')
+    WITH g, r, previousStatus
+    // Seeks by the group parameter through (groupId, status): the planner cannot seek on r.groupId.
+    CALL (request, r) {
+      MATCH (old:AggregationRun {groupId: request.groupId, status: 'running'})
+      USING INDEX SEEK old:AggregationRun(groupId, status)
+      WHERE old.owner <> r.owner
+      SET old.status = 'abandoned', old.endedAt = datetime(),
+          old.errors = coalesce(old.errors, []) +
+            ['abandoned: its owner stopped before closing it; run ' + r.id + ' took over the lease']
+      RETURN count(old) AS abandoned
+    }
+    // An aggregate: one row whether a run was opened or not.
+    RETURN head(collect({abandoned: abandoned, previousStatus: previousStatus, previousInstance: g.lastCycleInstance,
+      lastPrunedOn: g.prunedOn,
+      decayRefreshed: CASE WHEN g.decayClock IS NULL THEN null
+        ELSE {clock: g.decayClock, settings: g.decaySettings} END})) AS run
   }
-  // An aggregate: one row whether a run was opened or not.
-  RETURN head(collect({abandoned: abandoned, previousStatus: previousStatus, previousInstance: g.lastCycleInstance,
-    lastPrunedOn: g.prunedOn,
-    decayRefreshed: CASE WHEN g.decayClock IS NULL THEN null
-      ELSE {clock: g.decayClock, settings: g.decaySettings} END})) AS run
+  RETURN g.timezone AS timezone, g.latestMemoryAt AS latestMemoryAt, free AS acquired, l.owner AS owner,
+         l.expiresAt AS expiresAt, run
 }
-RETURN g.timezone AS timezone, g.latestMemoryAt AS latestMemoryAt, free AS acquired, l.owner AS owner,
-       l.expiresAt AS expiresAt, run
+RETURN request.index AS request, timezone, latestMemoryAt, acquired, owner, expiresAt, run

@@ -1,6 +1,6 @@
 // The summaries at $level whose period starts in [from, to) of each period: the children of several weeks or months.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   UNWIND request.periods AS period
   MATCH (s:Summary {groupId: request.groupId, level: $level})

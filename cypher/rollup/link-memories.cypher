@@ -1,13 +1,14 @@
 // (summary)-[:SUMMARIZES]->(memory) for session or day summaries, and the memories are no longer pending for that
 // kind of roll-up: the flags clear in the transaction that writes the summary covering them. A flag is removed, not
-// set false, so its index holds only what is still pending rather than an entry for every memory there ever was
-// (read a missing flag as false). One row per summary: {summaryId, memoryIds}.
-// One plan, made once: every node is found by a seek on a unique key (hinted, so that no statistics make it a
-// scan), so the plan depends neither on the statistics (replan=skip keeps it as they change) nor on the number of
-// rows, which come inside a map ($batch.rows) so that every batch size shares it (see graph/rollups.ts
-// writeSummaries).
+// set false, so its index holds only what is still pending rather than an entry for every memory there ever was (read
+// a missing flag as false). One row per summary: {summaryId, memoryIds}. One plan, made once: every node is found by
+// a seek on a unique key (hinted, so that no statistics make it a scan), so the plan depends neither on the
+// statistics (replan=skip keeps it as they change) nor on the number of rows, which come inside a map
+// ($batch.requests, each with its rows) so that every batch size shares it (see graph/rollups.ts writeSummaries).
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
-UNWIND $batch.rows AS row
+UNWIND $batch.requests AS request
+UNWIND request.rows AS row
 MATCH (s:Summary {id: row.summaryId})
 USING INDEX SEEK s:Summary(id)
 UNWIND row.memoryIds AS memoryId
@@ -18,4 +19,4 @@ USING INDEX SEEK m:Memory(groupId, id)
 MERGE (s)-[:SUMMARIZES]->(m)
 FOREACH (_ IN CASE WHEN s.level = 'session' THEN [1] ELSE [] END | REMOVE m.sessionPending)
 FOREACH (_ IN CASE WHEN s.level = 'day' THEN [1] ELSE [] END | REMOVE m.dayPending)
-RETURN count(m) AS linked
+RETURN request.index AS request, count(m) AS linked

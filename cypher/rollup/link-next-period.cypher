@@ -8,37 +8,42 @@
 // the first entry of the index going back from $from (the ORDER BY names the index's own properties, so the index
 // hands it over first and the read stops there): max() over the level read every earlier summary, 22,800 sessions
 // of a million-memory group for a day's relink.
-CALL () {
-  OPTIONAL MATCH (before:Summary {groupId: $groupId, level: $level})
-  USING INDEX SEEK before:Summary(groupId, level, startsAt)
-  WHERE before.startsAt < datetime($from)
-  WITH before.startsAt AS latest
-  ORDER BY before.groupId DESC, before.level DESC, latest DESC
-  LIMIT 1
-  RETURN CASE
-    WHEN $from IS NULL THEN datetime('-999999999-01-01T00:00:00Z')
-    ELSE coalesce(latest, datetime($from))
-  END AS chainStart
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
+UNWIND $batch.requests AS request
+CALL (request) {
+  CALL (request) {
+    OPTIONAL MATCH (before:Summary {groupId: request.groupId, level: request.level})
+    USING INDEX SEEK before:Summary(groupId, level, startsAt)
+    WHERE before.startsAt < datetime(request.from)
+    WITH before.startsAt AS latest
+    ORDER BY before.groupId DESC, before.level DESC, latest DESC
+    LIMIT 1
+    RETURN CASE
+      WHEN request.from IS NULL THEN datetime('-999999999-01-01T00:00:00Z')
+      ELSE coalesce(latest, datetime(request.from))
+    END AS chainStart
+  }
+  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
+  // the group (see ingest/find-memories.cypher).
+  MATCH (s:Summary {groupId: request.groupId, level: request.level})
+  USING INDEX SEEK s:Summary(groupId, level, startsAt)
+  WHERE s.startsAt >= chainStart
+  WITH s
+  ORDER BY s.startsAt, s.id
+  WITH collect(s) AS chain
+  CALL (chain) {
+    UNWIND range(0, size(chain) - 2) AS i
+    WITH chain[i] AS a, chain[i + 1] AS b
+    MERGE (a)-[r:NEXT_PERIOD]->(b)
+    SET r.gapDays = duration.inDays(a.periodStart, b.periodStart).days
+  }
+  CALL (chain) {
+    UNWIND range(0, size(chain) - 1) AS i
+    WITH chain[i] AS a, chain[i + 1] AS next
+    MATCH (a)-[r:NEXT_PERIOD]->(b)
+    WHERE next IS NULL OR b <> next
+    DELETE r
+  }
+  RETURN size(chain) AS length
 }
-// Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-// the group (see ingest/find-memories.cypher).
-MATCH (s:Summary {groupId: $groupId, level: $level})
-USING INDEX SEEK s:Summary(groupId, level, startsAt)
-WHERE s.startsAt >= chainStart
-WITH s
-ORDER BY s.startsAt, s.id
-WITH collect(s) AS chain
-CALL (chain) {
-  UNWIND range(0, size(chain) - 2) AS i
-  WITH chain[i] AS a, chain[i + 1] AS b
-  MERGE (a)-[r:NEXT_PERIOD]->(b)
-  SET r.gapDays = duration.inDays(a.periodStart, b.periodStart).days
-}
-CALL (chain) {
-  UNWIND range(0, size(chain) - 1) AS i
-  WITH chain[i] AS a, chain[i + 1] AS next
-  MATCH (a)-[r:NEXT_PERIOD]->(b)
-  WHERE next IS NULL OR b <> next
-  DELETE r
-}
-RETURN size(chain) AS length
+RETURN request.index AS request, length

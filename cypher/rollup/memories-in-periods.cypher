@@ -1,7 +1,7 @@
 // A group's memories in [startsAt, endsAt) of each period, oldest first: the contents of several days in one read.
 // Instants as epoch milliseconds (cheaper to read than datetimes).
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   UNWIND request.periods AS period
   MATCH (m:Memory {groupId: request.groupId})

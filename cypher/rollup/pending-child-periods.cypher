@@ -1,7 +1,7 @@
 // Period starts of the summaries at $level not yet rolled into their parent, oldest first, one row per summary, the
 // oldest $limit of them: a page of the level's backlog.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (s:Summary {groupId: request.groupId, level: $level})
   WHERE s.parentPending = true

@@ -2,7 +2,7 @@
 // cycle buckets them into days in the group's time zone. Read in the order of the (groupId, dayPending, ts) index and
 // stopped at $limit (see pending-session-memories.cypher).
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (m:Memory {groupId: request.groupId})
   USING INDEX SEEK m:Memory(groupId, dayPending, ts)

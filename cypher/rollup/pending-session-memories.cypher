@@ -4,7 +4,7 @@
 // Instants as epoch milliseconds: a number crosses the wire and is read far more cheaply than a datetime.
 // SEEK: planned on an empty database, the planner would take the groupId index and read every node of the group.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (m:Memory {groupId: request.groupId})
   USING INDEX SEEK m:Memory(groupId, sessionPending, ts)

@@ -6,7 +6,7 @@
 // test only lets the index serve the match; SEEK keeps the planner from scanning the whole index instead, which a
 // plain index hint allows (test/integration/bounded-reads.test.ts).
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (s:Summary {groupId: request.groupId, level: $level})
   USING INDEX SEEK s:Summary(groupId, level, startsAt)

@@ -1,7 +1,7 @@
 // Everything each session summary will cover: the memories it already summarises plus the newly assigned ones;
 // several sessions in one read. Instants as epoch milliseconds (cheaper to read than datetimes).
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   UNWIND request.sessions AS session
   CALL (request, session) {

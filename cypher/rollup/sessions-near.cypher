@@ -6,7 +6,7 @@
 // sessionId, a later part (past the bounds of one session, domain/sessions.ts) by `<sessionId>@<instant>`, so the
 // prefix finds them all and the latest start wins.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
-UNWIND $requests AS request
+UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (s:Summary {groupId: request.groupId, level: 'session'})
   USING INDEX SEEK s:Summary(groupId, level, endsAt)

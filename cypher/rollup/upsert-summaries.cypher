@@ -8,12 +8,14 @@
 // The first comes whole or as runs (graph/embedding-param.ts): its non-zero values, each after its run of zeros,
 // then the zeros after the last value, cut from one list of zeros made once for the batch.
 // One plan, made once: every node is found by a unique key, so the plan depends neither on the statistics
-// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.rows) so that
-// every batch size shares it (see graph/rollups.ts writeSummaries).
+// (replan=skip keeps it as they change) nor on the number of rows, which come inside a map ($batch.requests, each
+// with its rows) so that every batch size shares it (see graph/rollups.ts writeSummaries).
+// Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
 WITH [x IN range(1, toInteger($dimension)) | 0.0] AS zeros
-UNWIND $batch.rows AS row
-WITH row, row.summary AS summary, zeros
+UNWIND $batch.requests AS request
+UNWIND request.rows AS row
+WITH request, row, row.summary AS summary, zeros
 MERGE (s:Summary {id: summary.id})
 ON CREATE SET
   s.groupId = summary.groupId,
@@ -46,7 +48,7 @@ SET
 // A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.
 SET s:$(toUpper(left(s.level, 1)) + substring(s.level, 1))
 REMOVE s.embedding, s.embeddingB, s.contentEmbedding, s.contentEmbeddingB
-WITH s, row, zeros
+WITH request, s, row, zeros
 // An archived summary written again (a late memory in its period) stays out of recall: no recall vector.
 CALL (s, row, zeros) {
   WITH s, row, zeros
@@ -57,10 +59,10 @@ CALL (s, row, zeros) {
       v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
   END)
 }
-WITH s, row
+WITH request, s, row
 CALL (s, row) {
   WITH s, row
   WHERE row.contentEmbedding IS NOT NULL
   CALL db.create.setNodeVectorProperty(s, $contentVectorKey, row.contentEmbedding)
 }
-RETURN s.id AS id, s.version AS version
+RETURN request.index AS request, s.id AS id, s.version AS version

@@ -95,10 +95,12 @@ export class CycleRunRepository {
     leaseOwner: string;
   }): Promise<void> {
     const { groupId, leaseOwner, ...record } = run;
-    await this.graph.writeTx(async (tx) => {
-      await tx.run('jobs/finish-run', { ...record, counts: JSON.stringify(record.counts) });
-      await tx.run('jobs/release-lease', { leaseId: groupId, owner: leaseOwner });
-    });
+    await this.graph.writeTx((tx) =>
+      tx.runAll([
+        { name: 'jobs/finish-run', params: { ...record, counts: JSON.stringify(record.counts) } },
+        { name: 'jobs/release-lease', params: { leaseId: groupId, owner: leaseOwner } },
+      ]),
+    );
   }
 
   async groupsDue(): Promise<string[]> {

@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { projectPath } from '../project-files.js';
 
 export const cypherDir = projectPath('cypher');
+
+/** A named Cypher file and its parameters. */
+export interface Statement {
+  name: string;
+  params: Record<string, unknown>;
+}
 const cache = new Map<string, string>();
 
 /**

@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
-import { cypher } from './cypher.js';
+import { cypher, type Statement } from './cypher.js';
+import { StatementMerger } from './merged-statements.js';
 import {
   type BatchedStatement,
   batchedStatement,
@@ -13,6 +14,7 @@ import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
+export type { Statement };
 
 /** Runs named Cypher files; the only door to Neo4j. Rows come back as plain JS (temporal values as ISO strings). */
 export class Graph {
@@ -103,7 +105,8 @@ export class Graph {
 
   /** Write transactions of the tasks that join it share commits (graph/shared-commits.ts). */
   shareCommits(options: SharedCommitsOptions): SharedCommits<GraphTx> {
-    return new SharedCommits<GraphTx>(this, (work) => this.writeTxAlone(work), {
+    // A shared transaction merges its units' statements; a unit run alone after a failed one is a merge of one.
+    return new SharedCommits<GraphTx>(this, (work) => this.writeTxAlone(work, { merge: true }), {
       reads: {
         key: (name, params) => batchKey(batchedStatement(name) as BatchedStatement, params),
         run: (name, calls) => this.readBatch(batchedStatement(name) as BatchedStatement, calls),
@@ -113,10 +116,13 @@ export class Graph {
     });
   }
 
-  private async writeTxAlone<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
+  private async writeTxAlone<T>(
+    work: (tx: GraphTx) => Promise<T>,
+    options: { merge?: boolean } = {},
+  ): Promise<T> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
     try {
-      return await session.executeWrite((tx) => work(new GraphTx(tx, this.slotParams)));
+      return await session.executeWrite((tx) => work(new GraphTx(tx, this.slotParams, options)));
     } catch (error) {
       throw this.failed(error);
     } finally {
@@ -197,13 +203,26 @@ export function unavailableReason(error: unknown): string | null {
 }
 
 export class GraphTx {
+  /** Set in a transaction that several units share: their statements are merged (graph/merged-statements.ts). */
+  private readonly merger: StatementMerger | null;
+
   constructor(
     private readonly tx: ManagedTransaction,
     private readonly slotParams: Params = {},
-  ) {}
+    options: { merge?: boolean } = {},
+  ) {
+    this.merger = options.merge
+      ? new StatementMerger((statements) =>
+          Promise.all(
+            statements.map(({ name, params }) => runText(this.tx, name, { ...this.slotParams, ...params })),
+          ),
+        )
+      : null;
+  }
 
   async run<T = Row>(name: string, params: Params = {}): Promise<T[]> {
-    return runNamed<T>(this.tx, name, { ...this.slotParams, ...params });
+    const [rows] = await this.runAll([{ name, params }]);
+    return rows as T[];
   }
 
   /**
@@ -212,24 +231,25 @@ export class GraphTx {
    * after it do not run, and its error fails the transaction.
    */
   async runAll(statements: Statement[]): Promise<Row[][]> {
+    if (this.merger) return this.merger.runAll(statements);
     return Promise.all(
       statements.map(({ name, params }) => runNamed<Row>(this.tx, name, { ...this.slotParams, ...params })),
     );
   }
 }
 
-/** A named Cypher file and its parameters. */
-export interface Statement {
-  name: string;
-  params: Params;
-}
-
+/** One call of a named statement; one that serves many requests (graph/request-batches.ts) as a batch of one. */
 async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params): Promise<T[]> {
   const batched = batchedStatement(name);
+  if (!batched) return (await runText(tx, name, params)) as T[];
+  return rowsByRequest(await runText(tx, name, batchParams(batched, [params])), 1)[0] as T[];
+}
+
+/** A named statement with its parameters as they are. */
+async function runText(tx: ManagedTransaction, name: string, params: Params): Promise<Row[]> {
   try {
-    const result = await tx.run(cypher(name), batched ? batchParams(batched, [params]) : params);
-    const rows = result.records.map((record) => toPlain(record.toObject()) as Row);
-    return (batched ? (rowsByRequest(rows, 1)[0] as Row[]) : rows) as T[];
+    const result = await tx.run(cypher(name), params);
+    return result.records.map((record) => toPlain(record.toObject()) as Row);
   } catch (error) {
     // Thrown as our own error inside the transaction function, so the driver does not retry it: the memory-pool
     // error is a TransientError, and retrying the same statement for NEO4J_RETRY_SECONDS only fails again.

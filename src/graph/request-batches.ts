@@ -4,7 +4,7 @@ type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
 /**
- * A statement that serves many requests in one round trip: its file starts by unwinding `$requests AS request`,
+ * A statement that serves many requests in one round trip: its file starts by unwinding `$batch.requests AS request`,
  * reads each request's values as `request.<name>`, and returns `request.index AS request` on every row. Its other
  * parameters (`$limit`, say) are shared: one value for every request of a batch. The cycles of a scheduler tick send
  * such a statement once for many groups (graph/shared-commits.ts); a caller alone sends a batch of one.
@@ -15,7 +15,7 @@ export interface BatchedStatement {
   shared: readonly string[];
 }
 
-const REQUESTS_LINE = /^UNWIND \$requests AS request$/m;
+const REQUESTS_LINE = /^UNWIND \$batch\.requests AS request$/m;
 const PARAMETER = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
 const shapes = new Map<string, BatchedStatement | null>();
 
@@ -25,7 +25,7 @@ export function batchedStatement(name: string): BatchedStatement | null {
   if (shape === undefined) {
     const text = cypher(name);
     const shared = new Set([...text.matchAll(PARAMETER)].map((m) => m[1] as string));
-    shared.delete('requests');
+    shared.delete('batch');
     shape = REQUESTS_LINE.test(text) ? { name, shared: [...shared].sort() } : null;
     shapes.set(name, shape);
   }
@@ -44,12 +44,16 @@ export function batchKey(statement: BatchedStatement, params: Params): string {
 export function batchParams(statement: BatchedStatement, calls: readonly Params[]): Params {
   const shared = new Set(statement.shared);
   const first = calls[0] ?? {};
-  const params: Params = Object.fromEntries(statement.shared.filter((k) => k in first).map((k) => [k, first[k]]));
-  params.requests = calls.map((call, index) => {
+  const params: Params = Object.fromEntries(
+    statement.shared.filter((k) => k in first).map((k) => [k, first[k]]),
+  );
+  const requests = calls.map((call, index) => {
     const request: Params = { index };
     for (const [k, v] of Object.entries(call)) if (!shared.has(k)) request[k] = v;
     return request;
   });
+  // Inside a map: Neo4j plans a statement again for each size class of a list parameter, not of a list in a map.
+  params.batch = { requests };
   return params;
 }
 

@@ -234,22 +234,18 @@ export class RollupRepository {
         name: 'rollup/upsert-summaries',
         params: {
           // A content vector mixes many texts and is never mostly zeros: it goes whole.
-          batch: {
-            rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
-              summary,
-              ...toEmbeddingParam(embedding),
-              contentEmbedding,
-            })),
-          },
+          rows: rows.map(({ summary, embedding, contentEmbedding }) => ({
+            summary,
+            ...toEmbeddingParam(embedding),
+            contentEmbedding,
+          })),
           dimension: rows[0]?.embedding.length ?? 0,
         },
       },
-      { name: 'rollup/link-topics', params: { batch: { rows: topics } } },
-      ...(memoryLinks.length > 0
-        ? [{ name: 'rollup/link-memories', params: { batch: { rows: memoryLinks } } }]
-        : []),
+      { name: 'rollup/link-topics', params: { rows: topics } },
+      ...(memoryLinks.length > 0 ? [{ name: 'rollup/link-memories', params: { rows: memoryLinks } }] : []),
       ...(childLinks.length > 0
-        ? [{ name: 'rollup/link-child-summaries', params: { batch: { rows: childLinks } } }]
+        ? [{ name: 'rollup/link-child-summaries', params: { rows: childLinks } }]
         : []),
       ...relinks.map((relink) => ({ name: 'rollup/link-next-period', params: { groupId, ...relink } })),
     ];

@@ -22,7 +22,7 @@ export interface SharedCommitsOptions {
   maxUnits: number;
   /** Longest a queued unit waits for the participants still running before its transaction starts anyway. */
   maxWaitMs: number;
-  /** Told when a shared transaction failed and its units run again, each alone. */
+  /** Told when a shared transaction or read failed and its units run again, each alone. */
   onFallback?: (error: unknown, units: number) => void;
   /**
    * Whether a shared transaction's failure is one that every unit would meet alone too (the database gone): its

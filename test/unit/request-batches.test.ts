@@ -9,7 +9,7 @@ describe('request batches', () => {
     });
     expect(batchedStatement('eras/day-series')?.shared).toEqual(['contentVectorKey', 'vectorKey']);
     // A statement for one call at a time.
-    expect(batchedStatement('jobs/hold-group')).toBeNull();
+    expect(batchedStatement('jobs/groups-due')).toBeNull();
   });
 
   it('sends the shared parameters once and every other value of each call as its request, numbered', () => {
@@ -21,16 +21,20 @@ describe('request batches', () => {
       ]),
     ).toEqual({
       limit: 10,
-      requests: [
-        { index: 0, groupId: 'a' },
-        { index: 1, groupId: 'b', level: 'day' },
-      ],
+      batch: {
+        requests: [
+          { index: 0, groupId: 'a' },
+          { index: 1, groupId: 'b', level: 'day' },
+        ],
+      },
     });
   });
 
   it('leaves out a shared parameter that the calls do not give, for the graph to add', () => {
     const statement = { name: 's', shared: ['vectorKey'] };
-    expect(batchParams(statement, [{ groupId: 'a' }])).toEqual({ requests: [{ index: 0, groupId: 'a' }] });
+    expect(batchParams(statement, [{ groupId: 'a' }])).toEqual({
+      batch: { requests: [{ index: 0, groupId: 'a' }] },
+    });
   });
 
   it('lets calls share a batch only when they agree on the shared parameters', () => {
