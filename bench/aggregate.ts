@@ -116,6 +116,7 @@ async function measure(
   );
   line('  memories/s', num(setup.load.sent / (setup.full.ms / 1000)));
   line('  created+updated', levelTotals(setup.full.reports));
+  printCpuPerGroup(setup.fullCpu, setup.groupIds.length);
   printStatementMemory(setup.fullMemory);
   await printLevels(strata, setup.groupIds, 'after full');
   await printVerify(strata, setup.groupIds);
@@ -205,7 +206,7 @@ async function oneMoreDayCycle(
   return { ...round, now, appMs, serverMs, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
 }
 
-/** The CPU a day's round cost the app and Neo4j, per group: what the round's time is made of on a busy machine. */
+/** The CPU a round cost the app and Neo4j, per group: what the round's time is made of on a busy machine. */
 function printCpuPerGroup(round: { appMs: number; serverMs: number }, groups: number) {
   line(
     '  CPU per group',

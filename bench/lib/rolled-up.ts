@@ -3,7 +3,7 @@ import type { Deadline } from './cli.js';
 import { type CycleRound, cycleGroups } from './cycles.js';
 import { type BenchData, benchData } from './demo-data.js';
 import { ingestGroups, type LoadStats } from './load.js';
-import { awaitIdleServerLine } from './server-cpu.js';
+import { awaitIdleServerLine, withCpu } from './server-cpu.js';
 import { benchGroupId } from './strata.js';
 import type { StatementMemory, transactionMemory } from './transaction-memory.js';
 
@@ -14,6 +14,8 @@ export interface RolledUp {
   /** The cycle's now: two hours into the first day after the data, so the last day and its grace are over. */
   now: Date;
   full: CycleRound;
+  /** The CPU the full cycle cost the app and Neo4j (zero for reused groups). */
+  fullCpu: { appMs: number; serverMs: number };
   /** Each statement's peak transaction memory during the full cycle, when a sampler was given. */
   fullMemory: StatementMemory[];
 }
@@ -47,7 +49,7 @@ export async function loadAndRollUp(
     const now = new Date(`${data.endDay}T02:00:00Z`);
     const load = { sent: 0, created: 0, existing: 0, batches: 0, ms: 0, batchMs: [], cutShort: false };
     const full = { ms: 0, reports: [], skipped: 0, leaseWaitMs: 0, leaseWaits: 0, leaseHeld: [] };
-    return { data, groupIds, load, now, full, fullMemory: [] };
+    return { data, groupIds, load, now, full, fullCpu: { appMs: 0, serverMs: 0 }, fullMemory: [] };
   }
   const load = await ingestGroups(strata, data.groups, {
     batch: opts.batch,
@@ -57,7 +59,9 @@ export async function loadAndRollUp(
   const now = new Date(`${data.endDay}T02:00:00Z`);
   await awaitIdleServerLine(strata, 'before the full cycle');
   opts.memory?.start();
-  const full = await cycleGroups(strata, groupIds, now, opts.deadline);
+  const { result: full, appMs, serverMs } = await withCpu(strata, () =>
+    cycleGroups(strata, groupIds, now, opts.deadline),
+  );
   const fullMemory = (await opts.memory?.stop()) ?? [];
-  return { data, groupIds, load, now, full, fullMemory };
+  return { data, groupIds, load, now, full, fullCpu: { appMs, serverMs }, fullMemory };
 }

@@ -4,7 +4,10 @@
 UNWIND $batch.requests AS request
 CALL (request) {
   UNWIND request.periods AS period
+  // Hinted: with the group and the period known only per row, the planner takes the groupId index and reads every
+  // memory of the group for each period.
   MATCH (m:Memory {groupId: request.groupId})
+  USING INDEX SEEK m:Memory(groupId, ts)
   WHERE m.ts >= datetime(period.startsAt) AND m.ts < datetime(period.endsAt)
   RETURN period.key AS key, m.id AS id, m.text AS text, m.speaker AS speaker, m.ts.epochMillis AS tsMillis
   ORDER BY key, m.ts, m.id
