@@ -67,6 +67,12 @@ export class StrataMetrics {
     registers: [this.registry],
   });
 
+  readonly sharedFallbacks = new Counter({
+    name: 'strata_cycle_shared_fallbacks_total',
+    help: 'Cycle writes and reads run again alone after the shared transaction or read they were in failed',
+    registers: [this.registry],
+  });
+
   readonly cyclePeriodErrors = new Counter({
     name: 'strata_cycle_period_errors_total',
     help: 'Periods a cycle failed to summarise (the next cycle retries them)',

@@ -160,11 +160,13 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       ? graph.shareCommits({
           maxUnits: config.scheduler.sharedCommits,
           maxWaitMs: SHARED_COMMIT_WAIT_MS,
-          onFallback: (error, units) =>
+          onFallback: (error, units) => {
+            metrics.sharedFallbacks.inc(units);
             log.warn(
               { err: error, units },
               'a shared cycle transaction or read failed; each of its groups runs it again alone',
-            ),
+            );
+          },
         })
       : { join: (task) => task() };
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };

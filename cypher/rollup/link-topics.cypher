@@ -5,8 +5,11 @@
 // ($batch.requests, each with its rows) so that every batch size shares it (see graph/rollups.ts writeSummaries).
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
-UNWIND $batch.requests AS request
-UNWIND request.rows AS row
+UNWIND range(0, size($batch.requests) - 1) AS request
+// Unwound by position, each request's long list straight from the parameter: a row never holds a request (every
+// session, period or row of the call), which Neo4j counts against the transaction's memory on every row that still
+// has it in a slot, dropped by a WITH or not (a 200,000-memory group's first read of sessions went over the limit).
+UNWIND $batch.requests[request].rows AS row
 MATCH (s:Summary {id: row.summaryId})
 USING INDEX SEEK s:Summary(id)
 OPTIONAL MATCH (s)-[old:MENTIONS]->(:Topic)

@@ -4,10 +4,13 @@ type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
 /**
- * A statement that serves many requests in one round trip: its file starts by unwinding `$batch.requests AS request`,
- * reads each request's values as `request.<name>`, and returns `request.index AS request` on every row. Its other
- * parameters (`$limit`, say) are shared: one value for every request of a batch. The cycles of a scheduler tick send
- * such a statement once for many groups (graph/shared-commits.ts); a caller alone sends a batch of one.
+ * A statement that serves many requests in one round trip: its file unwinds `$batch.requests`, either as
+ * `UNWIND $batch.requests AS request` (each request's values read as `request.<name>`, its position as
+ * `request.index`) or, for requests that carry long lists, by position, `UNWIND range(0, size($batch.requests) - 1)
+ * AS request`, reading `$batch.requests[request].<name>`, so that no row holds a whole request. Every row it returns
+ * says which request it answers: a column `request`, the request's position. Its other parameters (`$limit`, say)
+ * are shared: one value for every request of a batch. The cycles of a scheduler tick send such a statement once for
+ * many groups (graph/shared-commits.ts); a caller alone sends a batch of one.
  */
 export interface BatchedStatement {
   name: string;
@@ -15,7 +18,7 @@ export interface BatchedStatement {
   shared: readonly string[];
 }
 
-const REQUESTS_LINE = /^UNWIND \$batch\.requests AS request$/m;
+const UNWINDS_REQUESTS = /^UNWIND (\$batch\.requests|range\(0, size\(\$batch\.requests\) - 1\)) AS request$/m;
 const PARAMETER = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
 const shapes = new Map<string, BatchedStatement | null>();
 
@@ -26,7 +29,7 @@ export function batchedStatement(name: string): BatchedStatement | null {
     const text = cypher(name);
     const shared = new Set([...text.matchAll(PARAMETER)].map((m) => m[1] as string));
     shared.delete('batch');
-    shape = REQUESTS_LINE.test(text) ? { name, shared: [...shared].sort() } : null;
+    shape = UNWINDS_REQUESTS.test(text) ? { name, shared: [...shared].sort() } : null;
     shapes.set(name, shape);
   }
   return shape;

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { decayedBefore } from '../../src/domain/decay.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { cypher, cypherDir, cypherStatements } from '../../src/graph/cypher.js';
-import { batchedStatement, batchParams } from '../../src/graph/request-batches.js';
+import { type BatchedStatement, batchedStatement, batchParams } from '../../src/graph/request-batches.js';
 import { cypherFiles } from '../cypher/lint.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
@@ -182,6 +182,47 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(rows).toBe(5);
     // Five per level at most, and the summaries that start with a level's fifth.
     expect(read).toBeLessThanOrEqual(4 * 5 + 4);
+  });
+
+  it('reads the sessions of a page in memory that grows with the rows it returns, not with rows times the request', async () => {
+    const big = t.group('sessions-memory');
+    const ids = Array.from({ length: 4000 }, (_, i) => `m${i}`);
+    await t.strata.services.ingest(
+      big,
+      ids.map((id, i) => ({
+        id,
+        text: `Line ${i} of a long day on the allotment`,
+        speaker: `p${i % 4}`,
+        ts: new Date(Date.parse('2024-03-01T00:00:00Z') + i * 60_000).toISOString(),
+      })),
+    );
+    // The same rows in many small sessions and in a few: a row that held its whole request (every session of the
+    // read) made the first cost the square of its sessions.
+    const memory = async (sessions: number) => {
+      const size = ids.length / sessions;
+      const params = batchParams(batchedStatement('rollup/session-memories') as BatchedStatement, [
+        {
+          groupId: big,
+          sessions: Array.from({ length: sessions }, (_, k) => ({
+            key: `s${k}`,
+            summaryId: `${big}:session:none-${k}`,
+            newIds: ids.slice(k * size, (k + 1) * size),
+          })),
+        },
+      ]);
+      const session = t.strata.graph.driver.session();
+      try {
+        const result = await session.run(`PROFILE ${cypher('rollup/session-memories')}`, params);
+        expect(result.records).toHaveLength(ids.length);
+        return Number((result.summary.profile as ProfiledPlan).arguments?.GlobalMemory ?? 0);
+      } finally {
+        await session.close();
+      }
+    };
+    const few = await memory(4);
+    const many = await memory(200);
+    expect(few).toBeGreaterThan(0);
+    expect(many).toBeLessThan(2 * few);
   });
 
   it("plans no statement as a scan of every group's memories, summaries, eras or topics", async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import type { SharedCommits } from '../../src/graph/shared-commits.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 /** A few days of a small group's chat; `n` varies the words so that each group has summaries of its own. */
@@ -61,7 +62,8 @@ describeNeo4j('shared commits of cycles against Neo4j', () => {
 
   it('keeps the writes of the other groups when one group fails in a shared commit, and nothing of that one', async () => {
     const [a, b, c] = ['fine-a', 'broken-b', 'fine-c'].map((label) => t.group(label));
-    const commits = t.strata.graph.shareCommits({ maxUnits: 16, maxWaitMs: 200 });
+    // The scheduler's own sharing (CYCLE_SHARED_COMMITS), so that its fallbacks are counted where operators see them.
+    const commits = t.strata.shareCommits() as SharedCommits<unknown>;
     const ingest = (groupId: string, fail: boolean) =>
       commits.join(async () => {
         // Ingest writes in a transaction function of its own; a failure after its statement ran stands for any
@@ -93,6 +95,10 @@ describeNeo4j('shared commits of cycles against Neo4j', () => {
 
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(commits.counts).toMatchObject({ shared: 0, units: 0, fallbacks: 3 });
+    const fallbacks = await t.strata.metrics.registry.getSingleMetricAsString(
+      'strata_cycle_shared_fallbacks_total',
+    );
+    expect(fallbacks).toMatch(/^strata_cycle_shared_fallbacks_total 3$/m);
     const count = async (groupId: string) => {
       const rows = await t.strata.graph.read<{ kind: string; count: number }>('inspect/group-counts', {
         groupId,

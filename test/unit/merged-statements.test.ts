@@ -32,7 +32,10 @@ const summariesWrite = (groupId: string): Statement[] => [
 describe('StatementMerger', () => {
   it('sends each statement once for the calls of one turn that send the same sequence, and hands each its rows', async () => {
     const { sends, merger } = recordingTx();
-    const [a, b] = await Promise.all([merger.runAll(summariesWrite('a')), merger.runAll(summariesWrite('b'))]);
+    const [a, b] = await Promise.all([
+      merger.runAll(summariesWrite('a')),
+      merger.runAll(summariesWrite('b')),
+    ]);
     expect(sends).toHaveLength(1);
     expect(sends[0]?.map((s) => s.name)).toEqual(['jobs/hold-group', 'rollup/link-topics']);
     expect(sends[0]?.[0]?.params).toEqual({
