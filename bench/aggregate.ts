@@ -117,6 +117,7 @@ async function measure(
   line('  memories/s', num(setup.load.sent / (setup.full.ms / 1000)));
   line('  created+updated', levelTotals(setup.full.reports));
   printCpuPerGroup(setup.fullCpu, setup.groupIds.length);
+  printShared(setup.full);
   printStatementMemory(setup.fullMemory);
   await printLevels(strata, setup.groupIds, 'after full');
   await printVerify(strata, setup.groupIds);
@@ -140,6 +141,7 @@ async function measureDays(strata: Strata, setup: RolledUp, opts: { batch: numbe
   line('incremental cycle', seconds(incremental.ms), `now ${incremental.now.toISOString()}`);
   line('  created+updated', levelTotals(incremental.reports));
   printCpuPerGroup(incremental, setup.groupIds.length);
+  printShared(incremental);
   await printLevels(strata, setup.groupIds, 'after incremental');
 
   // A reused group's full cycle ran in an earlier run.
@@ -165,6 +167,7 @@ async function measureDays(strata: Strata, setup: RolledUp, opts: { batch: numbe
       : 'not the target figure',
   );
   printCpuPerGroup(second, setup.groupIds.length);
+  printShared(second);
   printStatementTimes(second.statements ?? [], setup.groupIds.length);
   const live = await liveHours(strata, setup, opts);
   for (const p of [
@@ -212,6 +215,17 @@ function printCpuPerGroup(round: { appMs: number; serverMs: number }, groups: nu
     '  CPU per group',
     `${num(round.appMs / groups, 2)} + ${num(round.serverMs / groups, 2)} ms`,
     'app + Neo4j, the whole round over its groups',
+  );
+}
+
+/** How much the round's cycles shared: writes per shared transaction, and reads per statement sent. */
+function printShared(round: CycleRound) {
+  const shared = round.shared;
+  if (!shared) return;
+  line(
+    '  shared',
+    `${num(shared.units)} writes in ${num(shared.shared)} transactions, ${num(shared.readCalls)} reads in ${num(shared.reads)} statements`,
+    `${num(shared.fallbacks)} run again alone after a shared one failed`,
   );
 }
 

@@ -95,8 +95,8 @@ export const envSchema = z.object({
     .refine((expr) => cron.validate(expr), { message: 'not a valid cron expression' })
     .default('*/5 * * * *'),
   CYCLE_LEASE_SECONDS: int(600),
-  CYCLE_CONCURRENCY: int(16),
-  CYCLE_SHARED_COMMITS: int(16),
+  CYCLE_CONCURRENCY: int(32),
+  CYCLE_SHARED_COMMITS: int(32),
 
   SESSION_GAP_MINUTES: int(30),
   SESSION_MAX_NEW_MESSAGES: int(20),

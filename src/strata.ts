@@ -48,6 +48,7 @@ import {
   reembedStatusOf,
 } from './jobs/reembed.js';
 import { rollupEras } from './jobs/rollup-eras.js';
+import { SUMMARY_CHILDREN_PER_WRITE } from './jobs/rollup-level.js';
 import type { CycleCommits } from './jobs/scheduler.js';
 import type { Logger } from './log.js';
 import { countedEmbedder, countedSummarizer, StrataMetrics } from './metrics.js';
@@ -159,6 +160,9 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     config.scheduler.sharedCommits > 1
       ? graph.shareCommits({
           maxUnits: config.scheduler.sharedCommits,
+          // No more in one transaction than one group's largest write: the imports of many large groups at once
+          // must not add up to more than Neo4j's transaction memory pool.
+          maxWeight: SUMMARY_CHILDREN_PER_WRITE,
           maxWaitMs: SHARED_COMMIT_WAIT_MS,
           onFallback: (error, units) => {
             metrics.sharedFallbacks.inc(units);

@@ -1,4 +1,5 @@
 import type { CycleReport } from '../../src/domain/cycle-report.js';
+import type { SharedCommits } from '../../src/graph/shared-commits.js';
 import type { CycleOptions } from '../../src/jobs/cycle.js';
 import { inParallel } from '../../src/jobs/in-parallel.js';
 import { cycleWhenLeaseFree, leaseHeld } from '../../src/jobs/lease-wait.js';
@@ -23,6 +24,8 @@ export interface CycleRound {
   leaseWaits: number;
   /** Groups not cycled because another instance still held the lease after LEASE_WAIT_MS. */
   leaseHeld: CycleReport[];
+  /** What the round's cycles shared (graph/shared-commits.ts); absent when sharing is off (CYCLE_SHARED_COMMITS=1). */
+  shared?: SharedCommits<unknown>['counts'];
 }
 
 /**
@@ -61,6 +64,7 @@ export async function cycleGroups(
     leaseWaitMs,
     leaseWaits,
     leaseHeld: reports.filter(leaseHeld),
+    ...('counts' in commits ? { shared: (commits as SharedCommits<unknown>).counts } : {}),
   };
 }
 

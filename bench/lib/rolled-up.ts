@@ -59,9 +59,11 @@ export async function loadAndRollUp(
   const now = new Date(`${data.endDay}T02:00:00Z`);
   await awaitIdleServerLine(strata, 'before the full cycle');
   opts.memory?.start();
-  const { result: full, appMs, serverMs } = await withCpu(strata, () =>
-    cycleGroups(strata, groupIds, now, opts.deadline),
-  );
+  const {
+    result: full,
+    appMs,
+    serverMs,
+  } = await withCpu(strata, () => cycleGroups(strata, groupIds, now, opts.deadline));
   const fullMemory = (await opts.memory?.stop()) ?? [];
   return { data, groupIds, load, now, full, fullCpu: { appMs, serverMs }, fullMemory };
 }

@@ -1,4 +1,5 @@
 // The summaries at $level whose period starts in [from, to) of each period: the children of several weeks or months.
+// Rows come in no order (graph/rollups.ts orders them): a sort would hold every row of the batch at once.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 UNWIND range(0, size($batch.requests) - 1) AS request
 // Unwound by position, each request's long list straight from the parameter: a row never holds a request (every
@@ -13,4 +14,3 @@ USING INDEX SEEK s:Summary(groupId, level, periodStart)
 WHERE s.periodStart >= date(period.from) AND s.periodStart < date(period.to)
 RETURN request, period.key AS key, s.id AS id, s.text AS text, toString(s.periodStart) AS periodStart,
        s.messageCount AS messageCount, s.activeUsers AS activeUsers, s.activeUserCounts AS activeUserCounts
-ORDER BY request, key, s.periodStart

@@ -1,5 +1,8 @@
 // Everything each session summary will cover: the memories it already summarises plus the newly assigned ones;
-// several sessions in one read. Instants as epoch milliseconds (cheaper to read than datetimes).
+// several sessions in one read. Instants as epoch milliseconds (cheaper to read than datetimes). Rows come in no
+// order (graph/rollups.ts orders them): a sort, like the UNION's distinct, holds every row with its session (all its
+// new ids) and costs the transaction's memory that many times over. The two parts never meet: a new memory is still
+// pending, and linking one to its session clears the flag in the same write.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 UNWIND range(0, size($batch.requests) - 1) AS request
 // Unwound by position, each request's long list straight from the parameter: a row never holds a request (every
@@ -14,10 +17,10 @@ CALL (groupId, session) {
   MATCH (m:Memory {groupId: groupId, id: newId})
   USING INDEX SEEK m:Memory(groupId, id)
   RETURN m
-  UNION
+  UNION ALL
   MATCH (:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)
+  WHERE m.sessionPending IS NULL
   RETURN m
 }
 RETURN request, session.key AS key, m.id AS id, m.text AS text, m.speaker AS speaker,
        m.ts.epochMillis AS tsMillis
-ORDER BY request, key, m.ts, m.id

@@ -96,11 +96,12 @@ export class Graph {
   /**
    * Several named statements in one write transaction: all of them land, or none does. Retried on transient errors.
    * Inside a task joined to a sharing of this graph's writes (shareCommits), the transaction may be shared with other
-   * tasks' and is committed with theirs; it is still committed, or failed, before the call returns.
+   * tasks' and is committed with theirs; it is still committed, or failed, before the call returns. Its weight (how
+   * much it writes: rows, links) bounds how many share one transaction (SharedCommitsOptions.maxWeight).
    */
-  async writeTx<T>(work: (tx: GraphTx) => Promise<T>): Promise<T> {
+  async writeTx<T>(work: (tx: GraphTx) => Promise<T>, options: { weight?: number } = {}): Promise<T> {
     const sharing = SharedCommits.participantOf(this) as SharedCommits<GraphTx> | null;
-    return sharing ? sharing.enqueue(work) : this.writeTxAlone(work);
+    return sharing ? sharing.enqueue(work, options.weight) : this.writeTxAlone(work);
   }
 
   /** Write transactions of the tasks that join it share commits (graph/shared-commits.ts). */

@@ -88,6 +88,11 @@ function withIsoTime<T extends { ts: string }>({ tsMillis, ...rest }: Timed<T>):
   return { ...rest, ts: isoFromMillis(tsMillis) } as unknown as T;
 }
 
+/** Memory rows in time order, then by id: the reads return them in no order (a sort costs Neo4j memory per row). */
+function inTimeOrder<T extends { tsMillis: number; id: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.tsMillis - b.tsMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 /** Rows of a read over several periods, grouped by period key; the order within a period is kept. */
 function byKey<T>(rows: KeyedRow<T>[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -143,7 +148,7 @@ export class RollupRepository {
       groupId,
       sessions,
     });
-    return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
+    return byKey(inTimeOrder(rows).map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
   /** The times of the oldest `limit` memories not yet in a day summary, oldest first. */
@@ -161,7 +166,7 @@ export class RollupRepository {
       groupId,
       periods,
     });
-    return byKey(rows.map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
+    return byKey(inTimeOrder(rows).map((row) => withIsoTime<KeyedRow<MemoryRow>>(row)));
   }
 
   /** The period starts of the oldest `limit` summaries at `level` not yet in their parent, oldest first. */
@@ -180,12 +185,14 @@ export class RollupRepository {
     level: CalendarLevel,
     periods: { key: string; from: string; to: string }[],
   ): Promise<Map<string, ChildSummaryRow[]>> {
+    const rows = await this.graph.read<KeyedRow<ChildSummaryRow>>('rollup/child-summaries-in-periods', {
+      groupId,
+      level,
+      periods,
+    });
+    // In period order (the read returns them in none); ISO dates sort as strings.
     return byKey(
-      await this.graph.read<KeyedRow<ChildSummaryRow>>('rollup/child-summaries-in-periods', {
-        groupId,
-        level,
-        periods,
-      }),
+      rows.sort((a, b) => (a.periodStart < b.periodStart ? -1 : a.periodStart > b.periodStart ? 1 : 0)),
     );
   }
 
@@ -249,10 +256,17 @@ export class RollupRepository {
         : []),
       ...relinks.map((relink) => ({ name: 'rollup/link-next-period', params: { groupId, ...relink } })),
     ];
-    return this.graph.writeTx(async (tx) => {
-      const [written] = await writeHoldingGroup(tx, groupId, statements);
-      return written as { id: string; version: number }[];
-    });
+    const children = rows.reduce(
+      (n, r) => n + (r.memoryIds?.length ?? 0) + (r.childSummaryIds?.length ?? 0),
+      0,
+    );
+    return this.graph.writeTx(
+      async (tx) => {
+        const [written] = await writeHoldingGroup(tx, groupId, statements);
+        return written as { id: string; version: number }[];
+      },
+      { weight: rows.length + children },
+    );
   }
 
   /** The keys (of `keys`) whose period already has a summary at this level. */

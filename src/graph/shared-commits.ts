@@ -20,6 +20,12 @@ export interface SharedReads {
 export interface SharedCommitsOptions {
   /** Most units one shared transaction takes; a larger queue is committed in several transactions at once. */
   maxUnits: number;
+  /**
+   * Most weight (what its units write, as each says) one shared transaction takes: many small writes share one,
+   * large ones (a group's import) do not add up to more than the transaction memory one large write needs. A unit
+   * heavier than this runs alone. Unbounded when not given.
+   */
+  maxWeight?: number;
   /** Longest a queued unit waits for the participants still running before its transaction starts anyway. */
   maxWaitMs: number;
   /** Told when a shared transaction or read failed and its units run again, each alone. */
@@ -35,6 +41,7 @@ export interface SharedCommitsOptions {
 
 interface Queued<Tx> {
   work: WriteWork<Tx, unknown>;
+  weight: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -118,10 +125,11 @@ export class SharedCommits<Tx> {
   }
 
   /** The current participant's write transaction: resolved once it is committed. */
-  enqueue<T>(work: WriteWork<Tx, T>): Promise<T> {
+  enqueue<T>(work: WriteWork<Tx, T>, weight = 1): Promise<T> {
     return this.waitFor<T>((resolve, reject) =>
       this.queue.push({
         work: work as WriteWork<Tx, unknown>,
+        weight,
         resolve: resolve as (value: unknown) => void,
         reject,
       }),
@@ -187,7 +195,7 @@ export class SharedCommits<Tx> {
     this.timer = null;
     // Outside every participant: the transactions and reads are this sharing's own, not units to queue again.
     participants.exit(() => {
-      while (this.queue.length > 0) void this.commit(this.queue.splice(0, this.options.maxUnits));
+      for (const units of this.transactions(this.queue.splice(0))) void this.commit(units);
       const byKey = new Map<string, QueuedRead[]>();
       for (const read of this.reads.splice(0)) {
         const key = this.options.reads?.key(read.name, read.params) ?? read.name;
@@ -199,6 +207,28 @@ export class SharedCommits<Tx> {
         for (let i = 0; i < reads.length; i += this.options.maxUnits)
           void this.runReads(reads.slice(i, i + this.options.maxUnits));
     });
+  }
+
+  /** The queued units cut into transactions, in order: at most maxUnits each, and maxWeight unless one alone is more. */
+  private transactions(queued: Queued<Tx>[]): Queued<Tx>[][] {
+    const maxWeight = this.options.maxWeight ?? Number.POSITIVE_INFINITY;
+    const out: Queued<Tx>[][] = [];
+    let current: Queued<Tx>[] = [];
+    let weight = 0;
+    for (const unit of queued) {
+      if (
+        current.length > 0 &&
+        (current.length >= this.options.maxUnits || weight + unit.weight > maxWeight)
+      ) {
+        out.push(current);
+        current = [];
+        weight = 0;
+      }
+      current.push(unit);
+      weight += unit.weight;
+    }
+    if (current.length > 0) out.push(current);
+    return out;
   }
 
   /** One run for reads of one statement; when it fails, each read runs alone, as its caller would have run it. */

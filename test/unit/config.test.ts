@@ -24,8 +24,8 @@ describe('loadConfig', () => {
       enabled: true,
       schedule: '*/5 * * * *',
       leaseSeconds: 600,
-      concurrency: 16,
-      sharedCommits: 16,
+      concurrency: 32,
+      sharedCommits: 32,
     });
     expect(config.decay.week).toEqual({ startDays: 30, maxAgeDays: 90 });
     expect(config.rollup.sessionGapMinutes).toBe(30);

@@ -93,6 +93,16 @@ describe('SharedCommits', () => {
     expect(store.commits.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('puts no more weight in one transaction than maxWeight, and a unit heavier than that alone', async () => {
+    const store = fakeStore();
+    const shared = sharing(store, { maxWeight: 10 });
+    const weights: Record<string, number> = { a: 4, b: 4, c: 4, d: 30, e: 1 };
+    await Promise.all(
+      Object.entries(weights).map(([name, weight]) => shared.join(() => shared.enqueue(write(name), weight))),
+    );
+    expect(store.commits.sort()).toEqual([['a', 'b'], ['c'], ['d'], ['e']].sort());
+  });
+
   it('runs every unit of a shared transaction that failed again alone: only the failing one fails', async () => {
     const store = fakeStore();
     const failures: number[] = [];
