@@ -27,7 +27,7 @@ interface Call {
  * event loop, merged: calls that send the same sequence of statements, each statement batched
  * (graph/request-batches.ts) and with the same shared values, become one run of each statement for all of them.
  * The units are the writes of many groups' cycles (the summaries of a day, an era, a run record), all shaped alike,
- * so a transaction of 16 groups sends each statement once rather than 16 times.
+ * so a transaction of 32 groups sends each statement once rather than 32 times.
  *
  * Each call's statements still run in its order: every statement at a position of the sequence is sent before any
  * at the next. A statement that serves one call at a time goes as it is, once for each call.
