@@ -19,4 +19,5 @@ CALL (request) {
          END AS embedding
   ORDER BY s.periodStart
 }
-RETURN request.index AS request, day, messageCount, text, topics, topicWeights, activeUsers, embedding
+RETURN request.index AS request, day, messageCount, text, topics, topicWeights, activeUsers,
+       embedding

@@ -17,16 +17,19 @@ UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (r:AggregationRun {id: request.runId})
   USING INDEX SEEK r:AggregationRun(id)
-  SET r.endedAt = datetime(), r.status = request.status, r.reason = request.reason, r.counts = request.counts, r.errors = request.errors,
+  SET r.endedAt = datetime(), r.status = request.status, r.reason = request.reason, r.counts = request.counts,
+      r.errors = request.errors,
       r.summarizerFallbacks = request.summarizerFallbacks,
       r.created = request.created, r.updated = request.updated, r.pruned = request.pruned
-  WITH r
+  WITH request, r
   MATCH (g:Group {id: r.groupId})
   USING INDEX SEEK g:Group(id)
   FOREACH (_ IN CASE WHEN r.dryRun THEN [] ELSE [1] END |
     SET g.lastCycleAt = r.startedAt, g.lastCycleStatus = request.status, g.lastCycleInstance = request.instance,
         g.hasPendingWork = request.hasPendingWork,
-        g.lastCycleError = CASE request.status WHEN 'failed' THEN request.reason WHEN 'stopped' THEN null ELSE request.errors[0] END,
+        g.lastCycleError = CASE request.status
+          WHEN 'failed' THEN request.reason WHEN 'stopped' THEN null ELSE request.errors[0]
+        END,
         g.failedCycles = CASE WHEN request.status = 'failed' THEN coalesce(g.failedCycles, 0) + 1 ELSE 0 END,
         g.nextWorkAt = datetime(request.nextWorkAt), g.prunedOn = coalesce(date(request.prunedOn), g.prunedOn),
         g.backlogSince = CASE
