@@ -212,8 +212,9 @@ export class RollupRepository {
    * each level a commit of its own.
    *
    * Each statement finds every node by a unique key, so its plan depends on neither the statistics nor the number
-   * of rows, and it is planned once: its file says `CYPHER replan=skip`, and its rows come inside a map
-   * (`batch: {rows}`), since Neo4j keeps a plan per size class of a list parameter but one for a list inside a map.
+   * of rows, and it is planned once: its file says `CYPHER replan=skip`, and its rows come inside a map (each
+   * request's `rows` in `batch: {requests}`, graph/request-batches.ts), since Neo4j keeps a plan per size class of a
+   * list parameter but one for a list inside a map.
    * Without that, the first day after a bulk load (1 to 5 rows a write, where the bulk wrote 250, and statistics that
    * had moved) planned these statements again, at 100-250 ms each, more than they take to run.
    */
