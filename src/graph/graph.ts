@@ -2,13 +2,7 @@ import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-d
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
 import { cypher, type Statement } from './cypher.js';
 import { StatementMerger } from './merged-statements.js';
-import {
-  type BatchedStatement,
-  batchedStatement,
-  batchKey,
-  batchParams,
-  rowsByRequest,
-} from './request-batches.js';
+import { type BatchedStatement, batchedStatement, batchKey, runBatch } from './request-batches.js';
 import { SharedCommits, type SharedCommitsOptions } from './shared-commits.js';
 import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.js';
 
@@ -60,8 +54,8 @@ export class Graph {
   }
 
   /** One run of a batched statement (graph/request-batches.ts) for several calls: each call's rows, in order. */
-  async readBatch(statement: BatchedStatement, calls: readonly Params[]): Promise<Row[][]> {
-    return rowsByRequest(await this.readOne(statement.name, batchParams(statement, calls)), calls.length);
+  private readBatch(statement: BatchedStatement, calls: readonly Params[]): Promise<Row[][]> {
+    return runBatch(statement, calls, (params) => this.readOne(statement.name, params));
   }
 
   private async readOne<T>(name: string, params: Params): Promise<T[]> {
@@ -243,7 +237,8 @@ export class GraphTx {
 async function runNamed<T>(tx: ManagedTransaction, name: string, params: Params): Promise<T[]> {
   const batched = batchedStatement(name);
   if (!batched) return (await runText(tx, name, params)) as T[];
-  return rowsByRequest(await runText(tx, name, batchParams(batched, [params])), 1)[0] as T[];
+  const [rows] = await runBatch(batched, [params], (batch) => runText(tx, name, batch));
+  return rows as T[];
 }
 
 /** A named statement with its parameters as they are. */

@@ -60,6 +60,15 @@ export function batchParams(statement: BatchedStatement, calls: readonly Params[
   return params;
 }
 
+/** One run of the statement serving every call, through `run` (a session or a transaction): each call's rows. */
+export async function runBatch(
+  statement: BatchedStatement,
+  calls: readonly Params[],
+  run: (params: Params) => Promise<Row[]>,
+): Promise<Row[][]> {
+  return rowsByRequest(await run(batchParams(statement, calls)), calls.length);
+}
+
 /** The rows of a batch, split back into each call's, in the order they came; the `request` column dropped. */
 export function rowsByRequest(rows: readonly Row[], calls: number): Row[][] {
   const out: Row[][] = Array.from({ length: calls }, () => []);

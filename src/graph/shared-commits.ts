@@ -233,7 +233,13 @@ export class SharedCommits<Tx> {
 
   /** One run for reads of one statement; when it fails, each read runs alone, as its caller would have run it. */
   private async runReads(reads: QueuedRead[]): Promise<void> {
-    const run = (this.options.reads as SharedReads).run;
+    const shared = this.options.reads;
+    if (!shared) {
+      for (const read of reads)
+        read.reject(new Error('this sharing was made without `reads`: it cannot share a read'));
+      return;
+    }
+    const run = shared.run;
     const name = (reads[0] as QueuedRead).name;
     try {
       const rows = await run(

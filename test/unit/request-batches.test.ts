@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { batchedStatement, batchKey, batchParams, rowsByRequest } from '../../src/graph/request-batches.js';
+import {
+  batchedStatement,
+  batchKey,
+  batchParams,
+  rowsByRequest,
+  runBatch,
+} from '../../src/graph/request-batches.js';
 
 describe('request batches', () => {
   it('knows a statement that serves many requests by its file, and its shared parameters by their top-level use', () => {
@@ -54,5 +60,16 @@ describe('request batches', () => {
       { request: 1, x: 'b2' },
     ];
     expect(rowsByRequest(rows, 3)).toEqual([[{ x: 'a1' }], [{ x: 'b1' }, { x: 'b2' }], []]);
+  });
+
+  it('runs one statement for every call and hands each call the rows of its request', async () => {
+    const statement = { name: 's', shared: [] };
+    const sent: Record<string, unknown>[] = [];
+    const rows = await runBatch(statement, [{ groupId: 'a' }, { groupId: 'b' }], async (params) => {
+      sent.push(params);
+      return [{ request: 1, id: 'b1' }];
+    });
+    expect(sent).toHaveLength(1);
+    expect(rows).toEqual([[], [{ id: 'b1' }]]);
   });
 });
