@@ -119,6 +119,11 @@ async function measure(
   printCpuPerGroup(setup.fullCpu, setup.groupIds.length);
   printShared(setup.full);
   printStatementMemory(setup.fullMemory);
+  line(
+    'app memory (RSS)',
+    `${mib(setup.fullRss.beforeBytes)} before the full cycle, peak ${mib(setup.fullRss.peakBytes)} during it`,
+    'sampled every 50 ms; the bench holds its generated data too',
+  );
   await printLevels(strata, setup.groupIds, 'after full');
   await printVerify(strata, setup.groupIds);
   if (!args['skip-floor']) {
@@ -265,8 +270,9 @@ async function liveHours(
 }
 
 /** The statements of the full cycle by their peak transaction memory, largest first. */
+const mib = (bytes: number) => `${num(bytes / 2 ** 20, 1)} MiB`;
+
 function printStatementMemory(statements: StatementMemory[]): void {
-  const mib = (bytes: number) => `${num(bytes / 2 ** 20, 1)} MiB`;
   line(
     '  peak transaction memory',
     statements[0] ? mib(statements[0].peakBytes) : 'none sampled',

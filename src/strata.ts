@@ -156,23 +156,24 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     void run.finally(() => running.delete(run)).catch(() => undefined);
     return run;
   };
+  // With CYCLE_SHARED_COMMITS=1 each write and read goes alone, but the bound on what commits at once still holds.
   const shareCommits = (): CycleCommits =>
-    config.scheduler.sharedCommits > 1
-      ? graph.shareCommits({
-          maxUnits: config.scheduler.sharedCommits,
-          // No more in one transaction than one group's largest write: the imports of many large groups at once
-          // must not add up to more than Neo4j's transaction memory pool.
-          maxWeight: SUMMARY_CHILDREN_PER_WRITE,
-          maxWaitMs: SHARED_COMMIT_WAIT_MS,
-          onFallback: (error, units) => {
-            metrics.sharedFallbacks.inc(units);
-            log.warn(
-              { err: error, units },
-              'a shared cycle transaction or read failed; each of its groups runs it again alone',
-            );
-          },
-        })
-      : { join: (task) => task() };
+    graph.shareCommits({
+      maxUnits: config.scheduler.sharedCommits,
+      // No more in one transaction than one group's largest write, and no more than two such writes committing at
+      // once: Neo4j's transaction memory pool is one for all open transactions (70 % of the heap by default), and
+      // 64 large groups importing at once, each transaction cut to one write's size, went over it together.
+      maxWeight: SUMMARY_CHILDREN_PER_WRITE,
+      maxWeightInFlight: 2 * SUMMARY_CHILDREN_PER_WRITE,
+      maxWaitMs: SHARED_COMMIT_WAIT_MS,
+      onFallback: (error, units) => {
+        metrics.sharedFallbacks.inc(units);
+        log.warn(
+          { err: error, units },
+          'a shared cycle transaction or read failed; each of its groups runs it again alone',
+        );
+      },
+    });
   const ingestDeps = { memories, embedder, defaultTimezone: config.defaultTimezone };
   const range = config.recall.vectorRelevanceRange;
   const recallRepository = new RecallRepository(graph);

@@ -3,6 +3,7 @@ import type { Deadline } from './cli.js';
 import { type CycleRound, cycleGroups } from './cycles.js';
 import { type BenchData, benchData } from './demo-data.js';
 import { ingestGroups, type LoadStats } from './load.js';
+import { RssSampler } from './rss.js';
 import { awaitIdleServerLine, withCpu } from './server-cpu.js';
 import { benchGroupId } from './strata.js';
 import type { StatementMemory, transactionMemory } from './transaction-memory.js';
@@ -18,6 +19,11 @@ export interface RolledUp {
   fullCpu: { appMs: number; serverMs: number };
   /** Each statement's peak transaction memory during the full cycle, when a sampler was given. */
   fullMemory: StatementMemory[];
+  /**
+   * This process's resident memory when the full cycle began and its sampled peak during it (zero for reused
+   * groups): what the cycles held at once, over the bench's own data.
+   */
+  fullRss: { beforeBytes: number; peakBytes: number };
 }
 
 /**
@@ -49,7 +55,16 @@ export async function loadAndRollUp(
     const now = new Date(`${data.endDay}T02:00:00Z`);
     const load = { sent: 0, created: 0, existing: 0, batches: 0, ms: 0, batchMs: [], cutShort: false };
     const full = { ms: 0, reports: [], skipped: 0, leaseWaitMs: 0, leaseWaits: 0, leaseHeld: [] };
-    return { data, groupIds, load, now, full, fullCpu: { appMs: 0, serverMs: 0 }, fullMemory: [] };
+    return {
+      data,
+      groupIds,
+      load,
+      now,
+      full,
+      fullCpu: { appMs: 0, serverMs: 0 },
+      fullMemory: [],
+      fullRss: { beforeBytes: 0, peakBytes: 0 },
+    };
   }
   const load = await ingestGroups(strata, data.groups, {
     batch: opts.batch,
@@ -59,11 +74,23 @@ export async function loadAndRollUp(
   const now = new Date(`${data.endDay}T02:00:00Z`);
   await awaitIdleServerLine(strata, 'before the full cycle');
   opts.memory?.start();
+  const beforeBytes = process.memoryUsage().rss;
+  const rss = new RssSampler();
   const {
     result: full,
     appMs,
     serverMs,
   } = await withCpu(strata, () => cycleGroups(strata, groupIds, now, opts.deadline));
+  const peakBytes = rss.stop().sampledPeakBytes;
   const fullMemory = (await opts.memory?.stop()) ?? [];
-  return { data, groupIds, load, now, full, fullCpu: { appMs, serverMs }, fullMemory };
+  return {
+    data,
+    groupIds,
+    load,
+    now,
+    full,
+    fullCpu: { appMs, serverMs },
+    fullMemory,
+    fullRss: { beforeBytes, peakBytes },
+  };
 }

@@ -116,9 +116,20 @@ export class Graph {
     options: { merge?: boolean } = {},
   ): Promise<T> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
+    let graphTx: GraphTx | null = null;
     try {
-      return await session.executeWrite((tx) => work(new GraphTx(tx, this.slotParams, options)));
+      return await session.executeWrite((tx) => {
+        graphTx = new GraphTx(tx, this.slotParams, options);
+        return work(graphTx);
+      });
     } catch (error) {
+      // A statement over the limit fails inside (runText names it); the commit can go over too, the pool's total
+      // above all (transactions open beside it hold the rest). It is named by the statements it commits, not
+      // called Neo4j unavailable.
+      if (isOverMemoryLimit(error)) {
+        const names = (graphTx as GraphTx | null)?.statementNames() ?? 'a write transaction';
+        throw this.failed(new StatementTooLargeError(`${names} (at commit)`, { cause: error }));
+      }
       throw this.failed(error);
     } finally {
       await session.close().catch(() => undefined);
@@ -200,6 +211,8 @@ export function unavailableReason(error: unknown): string | null {
 export class GraphTx {
   /** Set in a transaction that several units share: their statements are merged (graph/merged-statements.ts). */
   private readonly merger: StatementMerger | null;
+  /** The names of the statements run in it, to name the transaction by when its commit fails. */
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly tx: ManagedTransaction,
@@ -220,12 +233,18 @@ export class GraphTx {
     return rows as T[];
   }
 
+  /** The statements run in this transaction so far, joined with ' + ' (null before any). */
+  statementNames(): string | null {
+    return this.names.size > 0 ? [...this.names].join(' + ') : null;
+  }
+
   /**
    * Statements sent together, which the server runs one after another in order: one round trip for all of them
    * instead of one each. Only for statements that need nothing of each other's results. When one fails, those
    * after it do not run, and its error fails the transaction.
    */
   async runAll(statements: Statement[]): Promise<Row[][]> {
+    for (const { name } of statements) this.names.add(name);
     if (this.merger) return this.merger.runAll(statements);
     return Promise.all(
       statements.map(({ name, params }) => runNamed<Row>(this.tx, name, { ...this.slotParams, ...params })),

@@ -26,6 +26,13 @@ export interface SharedCommitsOptions {
    * heavier than this runs alone. Unbounded when not given.
    */
   maxWeight?: number;
+  /**
+   * Most weight committing at once, over all of this sharing's transactions: Neo4j's transaction memory pool is
+   * one for every open transaction, so many large writes at the same time (64 groups importing) fail it however
+   * each is cut. A transaction that would go over waits for those ahead of it, in order; one heavier than this
+   * runs when none other is in flight. Unbounded when not given.
+   */
+  maxWeightInFlight?: number;
   /** Longest a queued unit waits for the participants still running before its transaction starts anyway. */
   maxWaitMs: number;
   /** Told when a shared transaction or read failed and its units run again, each alone. */
@@ -92,6 +99,9 @@ export class SharedCommits<Tx> {
   private running = 0;
   private timer: NodeJS.Timeout | null = null;
   private deciding = false;
+  /** Transactions cut from the queue, waiting for room under maxWeightInFlight; and the weight committing now. */
+  private ready: Queued<Tx>[][] = [];
+  private weightInFlight = 0;
   /**
    * Shared transactions committed, and units in them; units run alone after a shared transaction failed; shared
    * reads run, and the calls they served.
@@ -195,7 +205,8 @@ export class SharedCommits<Tx> {
     this.timer = null;
     // Outside every participant: the transactions and reads are this sharing's own, not units to queue again.
     participants.exit(() => {
-      for (const units of this.transactions(this.queue.splice(0))) void this.commit(units);
+      this.ready.push(...this.transactions(this.queue.splice(0)));
+      this.startCommits();
       const byKey = new Map<string, QueuedRead[]>();
       for (const read of this.reads.splice(0)) {
         const key = this.options.reads?.key(read.name, read.params) ?? read.name;
@@ -229,6 +240,24 @@ export class SharedCommits<Tx> {
     }
     if (current.length > 0) out.push(current);
     return out;
+  }
+
+  /** Starts the ready transactions, oldest first, while their weight fits beside what is committing. */
+  private startCommits(): void {
+    const limit = this.options.maxWeightInFlight ?? Number.POSITIVE_INFINITY;
+    for (;;) {
+      const units = this.ready[0];
+      if (!units) return;
+      const weight = units.reduce((sum, unit) => sum + unit.weight, 0);
+      if (this.weightInFlight > 0 && this.weightInFlight + weight > limit) return;
+      this.ready.shift();
+      this.weightInFlight += weight;
+      const release = () => {
+        this.weightInFlight -= weight;
+        this.startCommits();
+      };
+      void this.commit(units).then(release, release);
+    }
   }
 
   /** One run for reads of one statement; when it fails, each read runs alone, as its caller would have run it. */

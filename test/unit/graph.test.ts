@@ -163,6 +163,37 @@ describe('GraphTx.runAll', () => {
     expect(failure).not.toBeInstanceOf(Neo4jError);
   });
 
+  it('names a commit over the memory limit by its statements, and does not call Neo4j unavailable', async () => {
+    // What 64 large groups importing at once met: the statements ran, and the commit found the pool full.
+    const poolFull = new Neo4jError(
+      'The allocation of an extra 2.0 MiB would use more than the limit 716.8 MiB. dbms.memory.transaction.total.max threshold reached',
+      'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+      '',
+      '',
+    );
+    const session = {
+      executeWrite: async (work: (tx: unknown) => Promise<unknown>) => {
+        await work({ run: async () => rows() });
+        throw poolFull;
+      },
+      close: async () => undefined,
+    };
+    const graph = new Graph({ session: () => session } as unknown as Driver, 'neo4j');
+    const failure = await graph
+      .writeTx((tx) =>
+        tx.runAll([
+          { name: 'jobs/hold-group', params: { groupId: 'g' } },
+          { name: 'eras/link-next-era', params: { groupId: 'g' } },
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(StatementTooLargeError);
+    expect((failure as StatementTooLargeError).statement).toBe(
+      'jobs/hold-group + eras/link-next-era (at commit)',
+    );
+    expect((failure as Error).cause).toBe(poolFull);
+  });
+
   it('fails with the error of the statement that failed', async () => {
     const failing = {
       run: (query: string) =>

@@ -103,6 +103,46 @@ describe('SharedCommits', () => {
     expect(store.commits.sort()).toEqual([['a', 'b'], ['c'], ['d'], ['e']].sort());
   });
 
+  it('commits no more weight at once than maxWeightInFlight: a transaction that would go over waits, in order', async () => {
+    const store = fakeStore();
+    let open = 0;
+    let mostOpen = 0;
+    const slow =
+      (name: string) =>
+      async (tx: FakeTx): Promise<string> => {
+        open++;
+        mostOpen = Math.max(mostOpen, open);
+        await tick();
+        open--;
+        return write(name)(tx);
+      };
+    const shared = sharing(store, { maxWeight: 10, maxWeightInFlight: 10 });
+    const weights: Record<string, number> = { a: 8, b: 8, c: 30, d: 1 };
+    await Promise.all(
+      Object.entries(weights).map(([name, weight]) => shared.join(() => shared.enqueue(slow(name), weight))),
+    );
+    // Each of a, b and c alone: the weight of two is over the bound, and c's alone is heavier than it.
+    expect(mostOpen).toBe(1);
+    expect(store.commits).toEqual([['a'], ['b'], ['c'], ['d']]);
+  });
+
+  it('commits transactions side by side while their weight together fits under maxWeightInFlight', async () => {
+    const store = fakeStore();
+    let open = 0;
+    let mostOpen = 0;
+    const slow = async (tx: FakeTx): Promise<string> => {
+      open++;
+      mostOpen = Math.max(mostOpen, open);
+      await tick();
+      open--;
+      return write('x')(tx);
+    };
+    const shared = sharing(store, { maxWeight: 10, maxWeightInFlight: 20 });
+    await Promise.all([8, 8, 8, 8].map((weight) => shared.join(() => shared.enqueue(slow, weight))));
+    expect(mostOpen).toBe(2);
+    expect(store.commits).toHaveLength(4);
+  });
+
   it('runs every unit of a shared transaction that failed again alone: only the failing one fails', async () => {
     const store = fakeStore();
     const failures: number[] = [];
