@@ -34,11 +34,23 @@ export function sortPeriods<T extends EraPeriod>(periods: readonly T[]): T[] {
   return [...periods].sort((a, b) => compareNames(a.periodStart, b.periodStart));
 }
 
-function unit(vector: readonly number[]): number[] | null {
+/** The vector's length, or null when it has none to scale by (zero, or not finite). */
+function normOf(vector: readonly number[]): number | null {
   let norm = 0;
-  for (const v of vector) norm += v * v;
+  for (let j = 0; j < vector.length; j++) {
+    const v = vector[j] as number;
+    norm += v * v;
+  }
   norm = Math.sqrt(norm);
-  return norm > 0 && Number.isFinite(norm) ? vector.map((v) => v / norm) : null;
+  return norm > 0 && Number.isFinite(norm) ? norm : null;
+}
+
+function unit(vector: readonly number[]): number[] | null {
+  const norm = normOf(vector);
+  if (norm === null) return null;
+  const out = new Array<number>(vector.length);
+  for (let j = 0; j < vector.length; j++) out[j] = (vector[j] as number) / norm;
+  return out;
 }
 
 /** The most common embedding size among the periods: vectors of another size (another model) are left out. */
@@ -69,10 +81,13 @@ function pool(
     const sum = new Array<number>(size).fill(0);
     let used = 0;
     periods.forEach((p, i) => {
-      const u = p.embedding?.length === size ? unit(p.embedding) : null;
-      if (!u) return;
+      // Each vector at unit length, added in place (no copy of it): the arithmetic of unit(), then the weight.
+      const norm = p.embedding?.length === size ? normOf(p.embedding) : null;
+      if (norm === null) return;
+      const vector = p.embedding as number[];
+      const weight = weights[i] as number;
       used++;
-      for (let j = 0; j < size; j++) sum[j] += u[j] * weights[i];
+      for (let j = 0; j < size; j++) sum[j] += ((vector[j] as number) / norm) * weight;
     });
     embedding = used > 0 ? unit(sum) : null;
   }

@@ -29,9 +29,17 @@ function dateMs(date: string): number {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`not an ISO date (YYYY-MM-DD): "${date}"`);
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const ms = Date.UTC(y, m - 1, d);
-  if (formatDate(ms) !== date) throw new RangeError(`no such calendar date: "${date}"`);
-  return ms;
+  // Checked by arithmetic rather than by formatting the result back: era detection parses the same dates
+  // thousands of times a cycle. Date.UTC reads years 0-99 as 1900-1999, so those are no date of theirs.
+  if (y < 100 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+    throw new RangeError(`no such calendar date: "${date}"`);
+  }
+  return Date.UTC(y, m - 1, d);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function formatDate(ms: number): string {

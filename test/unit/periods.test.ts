@@ -219,6 +219,24 @@ describe('periodForKey', () => {
   });
 });
 
+describe('addDays and daysBetween on plain dates', () => {
+  it('accept exactly the dates the calendar has, as a round trip through Date does', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    for (const year of [1, 99, 100, 1900, 1970, 2000, 2023, 2024, 2100, 2400, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const date = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const roundTrip = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === date;
+          if (roundTrip) expect(addDays(date, 0)).toBe(date);
+          else expect(() => addDays(date, 0), date).toThrow(/no such calendar date/);
+        }
+      }
+    }
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2023-02-28', '2023-03-01')).toBe(1);
+  });
+});
+
 describe('isoWeek', () => {
   it('handles week 53 and the turn of the year', () => {
     expect(isoWeek('2020-12-31')).toEqual({ year: 2020, week: 53 });
