@@ -159,10 +159,16 @@ function covarianceSpectrum(
   const size = small ? m : d;
   const gram = new Float64Array(size * size);
   if (small) {
+    // The rows laid end to end in one typed array first: the dot products below are most of a cycle's era step,
+    // and they run several times faster over it than over nested arrays (same sums, in the same order).
+    const flat = new Float64Array(m * d);
+    for (let a = 0; a < m; a++) flat.set(differences[a] as number[], a * d);
     for (let a = 0; a < m; a++) {
+      const rowA = a * d;
       for (let b = a; b < m; b++) {
+        const rowB = b * d;
         let dot = 0;
-        for (let j = 0; j < d; j++) dot += differences[a][j] * differences[b][j];
+        for (let j = 0; j < d; j++) dot += (flat[rowA + j] as number) * (flat[rowB + j] as number);
         gram[a * m + b] = dot * scale;
         gram[b * m + a] = dot * scale;
       }
