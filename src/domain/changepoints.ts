@@ -159,8 +159,8 @@ function covarianceSpectrum(
   const size = small ? m : d;
   const gram = new Float64Array(size * size);
   if (small) {
-    // The rows laid end to end in one typed array first: the dot products below are most of a cycle's era step,
-    // and they run several times faster over it than over nested arrays (same sums, in the same order).
+    // The rows laid end to end in one typed array first: these dot products are the largest part of the era
+    // step's detection, and over it a noise estimate takes about 30 % less time (same sums, in the same order).
     const flat = new Float64Array(m * d);
     for (let a = 0; a < m; a++) flat.set(differences[a] as number[], a * d);
     for (let a = 0; a < m; a++) {
