@@ -214,9 +214,9 @@ async function oneMoreDayCycle(
   return { ...round, now, appMs, serverMs, ...(opts.timer ? { statements: opts.timer.stop() } : {}) };
 }
 
-/** The CPU a round cost the app and Neo4j, per group: what the round's time is made of on a busy machine. */
 /**
- * The full cycle's line has a label of its own: bench:scale reads the first "CPU per group" as one more day's.
+ * The CPU a round cost the app and Neo4j, per group: what the round's time is made of on a busy machine. The full
+ * cycle's line has a label of its own: bench:scale reads the first "CPU per group" as one more day's.
  */
 function printCpuPerGroup(
   round: { appMs: number; serverMs: number },
@@ -276,9 +276,9 @@ async function liveHours(
   return rounds;
 }
 
-/** The statements of the full cycle by their peak transaction memory, largest first. */
 const mib = (bytes: number) => `${num(bytes / 2 ** 20, 1)} MiB`;
 
+/** The statements of the full cycle by their peak transaction memory, largest first. */
 function printStatementMemory(statements: StatementMemory[]): void {
   line(
     '  peak transaction memory',

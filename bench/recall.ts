@@ -5,11 +5,11 @@
  * >= 200 requests/s, and p50 <= 2x the floor's p50.
  *
  *   npm run bench:recall -- [--memories 100000] [--groups 10] [--duration 20] [--warmup 5] [--connections 10] [--keep]
+ *   npm run bench:recall -- --skip-load --group bench-agg-1234abcd-g1[,more]      (groups loaded before)
  *
  * The measured load follows --warmup seconds of the same load, printed apart: the first seconds after a bulk load
  * also pay for both JITs compiling recall's paths and for Neo4j planning its statements, which a server that has
  * been up a while has long paid (the same code measured 16.5 ms of CPU per recall cold and 7.7 ms warm).
- *   npm run bench:recall -- --skip-load --group bench-agg-1234abcd-g1[,more]      (groups loaded before)
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

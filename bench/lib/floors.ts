@@ -20,13 +20,13 @@ export interface Floor {
   relationships: number;
 }
 
-/**
- * Ingest's floor: every group's memories with their vectors, in the same batches, `concurrency` transactions at a
- * time. Each group's rows are prepared (ids, vectors) untimed, then written timed.
- */
 /** Memories the ingest floor prepares at a time (records and vectors), each chunk's writes timed on their own. */
 const FLOOR_CHUNK = 50_000;
 
+/**
+ * Ingest's floor: every group's memories with their vectors, in the same batches, `concurrency` transactions at a
+ * time. Rows are prepared (ids, vectors) untimed, FLOOR_CHUNK at a time, then written timed.
+ */
 export async function ingestFloor(
   strata: Strata,
   groups: BenchGroup[],
