@@ -4,10 +4,14 @@ import { projectPath } from '../project-files.js';
 
 export const cypherDir = projectPath('cypher');
 
+/** A statement's parameters, and one row of what it returns (graph/graph.ts makes the values plain JS). */
+export type Params = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
 /** A named Cypher file and its parameters. */
 export interface Statement {
   name: string;
-  params: Record<string, unknown>;
+  params: Params;
 }
 const cache = new Map<string, string>();
 

@@ -1,14 +1,12 @@
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { DatabaseUnavailableError, StatementTooLargeError } from '../errors.js';
-import { cypher, type Statement } from './cypher.js';
+import { cypher, type Params, type Row, type Statement } from './cypher.js';
 import { StatementMerger } from './merged-statements.js';
 import { type BatchedStatement, batchedStatement, batchKey, runBatch } from './request-batches.js';
 import { SharedCommits, type SharedCommitsOptions } from './shared-commits.js';
 import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.js';
 
-export type Params = Record<string, unknown>;
-export type Row = Record<string, unknown>;
-export type { Statement };
+export type { Params, Row, Statement };
 
 /** Runs named Cypher files; the only door to Neo4j. Rows come back as plain JS (temporal values as ISO strings). */
 export class Graph {

@@ -1,4 +1,4 @@
-import type { Statement } from './cypher.js';
+import type { Row, Statement } from './cypher.js';
 import {
   type BatchedStatement,
   batchedStatement,
@@ -6,8 +6,6 @@ import {
   batchParams,
   rowsByRequest,
 } from './request-batches.js';
-
-type Row = Record<string, unknown>;
 
 /** One statement as it goes to Neo4j: its parameters, and how its rows go back to the calls it serves. */
 interface Outgoing {

@@ -1,7 +1,4 @@
-import { cypher } from './cypher.js';
-
-type Params = Record<string, unknown>;
-type Row = Record<string, unknown>;
+import { cypher, type Params, type Row } from './cypher.js';
 
 /**
  * A statement that serves many requests in one round trip: its file unwinds `$batch.requests`, either as
