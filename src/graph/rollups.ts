@@ -1,5 +1,5 @@
 import type { CalendarLevel, SummaryLevel } from '../domain/levels.js';
-import { topicId } from '../domain/topics.js';
+import { compareNames, topicId } from '../domain/topics.js';
 import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph, Statement } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
@@ -90,7 +90,7 @@ function withIsoTime<T extends { ts: string }>({ tsMillis, ...rest }: Timed<T>):
 
 /** Memory rows in time order, then by id: the reads return them in no order (a sort costs Neo4j memory per row). */
 function inTimeOrder<T extends { tsMillis: number; id: string }>(rows: T[]): T[] {
-  return rows.sort((a, b) => a.tsMillis - b.tsMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.sort((a, b) => a.tsMillis - b.tsMillis || compareNames(a.id, b.id));
 }
 
 /** Rows of a read over several periods, grouped by period key; the order within a period is kept. */
@@ -191,9 +191,7 @@ export class RollupRepository {
       periods,
     });
     // In period order (the read returns them in none); ISO dates sort as strings.
-    return byKey(
-      rows.sort((a, b) => (a.periodStart < b.periodStart ? -1 : a.periodStart > b.periodStart ? 1 : 0)),
-    );
+    return byKey(rows.sort((a, b) => compareNames(a.periodStart, b.periodStart)));
   }
 
   recentSummaries(groupId: string, level: SummaryLevel, limit: number) {
