@@ -62,8 +62,7 @@ export class Graph {
       const result = await session.run(cypher(name), this.withSlot(params));
       return result.records.map((record) => toPlain(record.toObject()) as T);
     } catch (error) {
-      if (isOverMemoryLimit(error)) throw this.failed(new StatementTooLargeError(name, { cause: error }));
-      if (unavailableReason(error) === null) throw this.failed(error);
+      if (isOverMemoryLimit(error) || unavailableReason(error) === null) throw this.failed(error, name);
       return await this.readRetried<T>(name, params);
     } finally {
       await session.close().catch(() => undefined);
@@ -75,7 +74,7 @@ export class Graph {
     try {
       return await session.executeRead((tx) => runNamed<T>(tx, name, this.withSlot(params)));
     } catch (error) {
-      throw this.failed(error);
+      throw this.failed(error, name);
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -122,13 +121,9 @@ export class Graph {
       });
     } catch (error) {
       // A statement over the limit fails inside (runText names it); the commit can go over too, the pool's total
-      // above all (transactions open beside it hold the rest). It is named by the statements it commits, not
-      // called Neo4j unavailable.
-      if (isOverMemoryLimit(error)) {
-        const names = (graphTx as GraphTx | null)?.statementNames() ?? 'a write transaction';
-        throw this.failed(new StatementTooLargeError(`${names} (at commit)`, { cause: error }));
-      }
-      throw this.failed(error);
+      // above all (transactions open beside it hold the rest): it is named by the statements it commits.
+      const names = (graphTx as GraphTx | null)?.statementNames() ?? 'a write transaction';
+      throw this.failed(error, `${names} (at commit)`);
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -159,9 +154,15 @@ export class Graph {
     await this.driver.close();
   }
 
-  /** The error callers see (see wrapDriverError), counted by kind when Neo4j raised it. */
-  private failed(error: unknown): unknown {
-    const wrapped = wrapDriverError(error);
+  /**
+   * The error callers see (see wrapDriverError), counted by kind when Neo4j raised it. Going over the transaction
+   * memory limit becomes StatementTooLargeError, named by `statement`: Neo4j raises it as a TransientError, but it
+   * is no sign of Neo4j being unavailable.
+   */
+  private failed(error: unknown, statement = 'a statement'): unknown {
+    const wrapped = isOverMemoryLimit(error)
+      ? new StatementTooLargeError(statement, { cause: error })
+      : wrapDriverError(error);
     const kind = neo4jErrorKind(wrapped);
     if (kind) this.onError?.(kind);
     return wrapped;
