@@ -64,11 +64,12 @@ export interface DayRow {
   /** YYYY-MM-DD */
   day: string;
   messageCount: number | null;
-  text: string;
+  /** Null before the `contentFrom` date the series was read with, as the embedding is. */
+  text: string | null;
   topics: string[] | null;
   topicWeights: number[] | null;
   activeUsers: string[] | null;
-  /** Null before the `embeddingsFrom` date the series was read with. */
+  /** Null before the `contentFrom` date the series was read with. */
   embedding: number[] | null;
 }
 
@@ -135,9 +136,9 @@ export class EraRepository {
     return { ...row, parameters: parseEraParameters(row.parameters) };
   }
 
-  /** Every day summary of the group, with content vectors from `embeddingsFrom` on (all when null). */
-  daySeries(groupId: string, embeddingsFrom: string | null): Promise<DayRow[]> {
-    return this.graph.read('eras/day-series', { groupId, embeddingsFrom });
+  /** Every day summary of the group, with texts and content vectors from `contentFrom` on (all when null). */
+  daySeries(groupId: string, contentFrom: string | null): Promise<DayRow[]> {
+    return this.graph.read('eras/day-series', { groupId, contentFrom });
   }
 
   /** The level's summaries in order, each by its start, and from `stampsFrom` on (null: none) when it was written. */

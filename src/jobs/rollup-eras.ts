@@ -32,6 +32,8 @@ export async function rollupEras(
   const stored = await repo.list(ctx.groupId);
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
+  // Texts and vectors only from the window on: the eras before it are closed and keep theirs (one that changes with
+  // no week to be summarised from reads its days' texts: dayItems).
   const days = await repo.daySeries(ctx.groupId, windowStart);
   // When each week of the current era was written, to tell whether the era still reads them as they are (a week
   // belongs to the era that holds its Thursday, so its first may start before the era).
@@ -111,7 +113,7 @@ export async function rollupEras(
         : null;
     const ownDays = days.filter((d) => d.day >= s.start && d.day < s.end);
     writes.push(
-      await eraWrite(ctx, settings, {
+      await eraWrite(ctx, repo, settings, {
         segment: s,
         current: isCurrent,
         weeks: keepsWeeks && before ? { kept: before } : own.flatMap((p) => weekByStart.get(p) ?? []),
@@ -151,6 +153,22 @@ function writtenBefore(weeks: string[], instant: number, writtenAt: Map<string, 
     const weekWrittenAt = writtenAt.get(w);
     return weekWrittenAt !== null && weekWrittenAt !== undefined && weekWrittenAt < instant;
   });
+}
+
+/**
+ * An era's days as what the summarizer reads, for an era with no week yet. The day series carries texts from the
+ * current era's start on; an older era (folded into "earlier" before any week was summarised) reads its own.
+ */
+async function dayItems(
+  repo: EraStore,
+  groupId: string,
+  segment: EraSegment,
+  ownDays: DayRow[],
+): Promise<{ id: string; text: string; ts: string }[]> {
+  const withTexts = ownDays.flatMap((d) => (d.text === null ? [] : [{ id: d.day, text: d.text, ts: d.day }]));
+  if (withTexts.length === ownDays.length) return withTexts;
+  const rows = await repo.series(groupId, 'day', { from: segment.start, to: segment.end }, false);
+  return rows.map((r) => ({ id: r.periodStart, text: r.text, ts: r.periodStart }));
 }
 
 function eraId(groupId: string, segment: EraSegment): string {
@@ -199,7 +217,12 @@ interface EraDraft {
  * The era node: its text from the summarizer over its weeks (or days), its theme the summarizer's title when it
  * gives one (an LLM) and the distinctive terms otherwise, its vector the mean of its weeks'.
  */
-async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraDraft): Promise<EraChange> {
+async function eraWrite(
+  ctx: CycleContext,
+  repo: EraStore,
+  settings: Config['eras'],
+  draft: EraDraft,
+): Promise<EraChange> {
   const { segment, current, ownDays, settled } = draft;
   const kept = 'kept' in draft.weeks ? draft.weeks.kept : null;
   const members = 'kept' in draft.weeks ? [] : draft.weeks;
@@ -209,7 +232,7 @@ async function eraWrite(ctx: CycleContext, settings: Config['eras'], draft: EraD
     const items =
       members.length > 0
         ? members.map((m) => ({ id: m.id, text: m.text, ts: m.periodStart }))
-        : ownDays.map((d) => ({ id: d.day, text: d.text, ts: d.day }));
+        : await dayItems(repo, ctx.groupId, segment, ownDays);
     const summary = await ctx.summarizer.summarize({
       level: 'era',
       groupId: ctx.groupId,

@@ -70,6 +70,21 @@ function weekRows(days: DayRow[]): SeriesRow[] {
   return weeks;
 }
 
+/** A day as the period series of days gives it. */
+function asSeriesRow(day: DayRow): SeriesRow {
+  return {
+    id: `g:day:${day.day}`,
+    periodStart: day.day,
+    periodEnd: day.day,
+    text: day.text ?? '',
+    topics: day.topics,
+    topicWeights: day.topicWeights,
+    activityScore: null,
+    messageCount: day.messageCount,
+    embedding: null,
+  };
+}
+
 class InMemoryEras implements EraStore {
   eras = new Map<string, StoredEra>();
   writes: EraWrite[] = [];
@@ -99,10 +114,11 @@ class InMemoryEras implements EraStore {
     return [...this.eras.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
   }
 
-  async daySeries(_groupId: string, embeddingsFrom: string | null): Promise<DayRow[]> {
+  async daySeries(_groupId: string, contentFrom: string | null): Promise<DayRow[]> {
     return this.days.map((d) => ({
       ...d,
-      embedding: !embeddingsFrom || d.day >= embeddingsFrom ? d.embedding : null,
+      text: !contentFrom || d.day >= contentFrom ? d.text : null,
+      embedding: !contentFrom || d.day >= contentFrom ? d.embedding : null,
     }));
   }
 
@@ -121,9 +137,16 @@ class InMemoryEras implements EraStore {
     this.weekWrittenAt.set(periodStart, this.clock++);
   }
 
-  async series(_groupId: string, _level: string, window: { from?: string | null }): Promise<SeriesRow[]> {
+  async series(
+    _groupId: string,
+    level: string,
+    window: { from?: string | null; to?: string | null },
+  ): Promise<SeriesRow[]> {
     this.seriesReads++;
-    return this.weeks.filter((w) => !window.from || w.periodStart >= window.from);
+    const rows = level === 'day' ? this.days.map(asSeriesRow) : this.weeks;
+    return rows.filter(
+      (r) => (!window.from || r.periodStart >= window.from) && (!window.to || r.periodStart < window.to),
+    );
   }
 
   async replace(
@@ -319,6 +342,28 @@ describe('rollupEras', () => {
       created: 0,
       updated: 0,
     });
+  });
+
+  it('reads the texts of an era before the current one that has no week, which the day series leaves out', async () => {
+    // Three stretches, no week summary: with one distinct era kept, each split folds the older era into "earlier",
+    // and the second cycle's "earlier" spans days from before the current era's start.
+    const days = [
+      ...dayRows([42, 42], 6),
+      ...dayRows([42], 7).map((d, i) => ({ ...d, day: addDays(START, 84 + i) })),
+    ].map((d, i) => ({ ...d, text: `Day ${i}.` }));
+    const store = new InMemoryEras(days.slice(0, 84), []);
+    const one = { ...settings, maxEras: 1 };
+    await rollupEras(context(new RecordingSummarizer()), store, one);
+    expect((await store.list()).map((e) => [e.start, e.earlier, e.current])).toEqual([
+      [START, true, false],
+      [addDays(START, 42), false, true],
+    ]);
+
+    store.days = days;
+    const summarizer = new RecordingSummarizer();
+    await rollupEras(context(summarizer), store, one);
+    const earlier = summarizer.requests.find((r) => r.periodStart === START);
+    expect(earlier?.items.map((item) => item.text)).toEqual(days.slice(0, 84).map((d) => d.text));
   });
 
   it('takes the theme from the summarizer when it writes a title', async () => {
