@@ -4,11 +4,11 @@
 UNWIND $groupIds AS groupId
 CALL (groupId) {
   MATCH (s:Summary {groupId: groupId})
-  USING INDEX s:Summary(groupId)
+  USING INDEX SEEK s:Summary(groupId)
   RETURN 'Summary:' + s.level AS kind, count(*) AS count
   UNION ALL
   MATCH (e:Era {groupId: groupId})
-  USING INDEX e:Era(groupId)
+  USING INDEX SEEK e:Era(groupId)
   RETURN 'Era' AS kind, count(*) AS count
 }
 RETURN kind, sum(count) AS count

@@ -6,7 +6,7 @@ CYPHER replan=skip
 UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (e:Era {groupId: request.groupId})
-  USING INDEX e:Era(groupId)
+  USING INDEX SEEK e:Era(groupId)
   WHERE NOT e.id IN request.keepIds
   DETACH DELETE e
   RETURN count(*) AS deleted

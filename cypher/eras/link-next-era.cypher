@@ -6,7 +6,7 @@ CYPHER replan=skip
 UNWIND $batch.requests AS request
 CALL (request) {
   MATCH (e:Era {groupId: request.groupId})
-  USING INDEX e:Era(groupId)
+  USING INDEX SEEK e:Era(groupId)
   WITH e
   ORDER BY e.start
   WITH collect(e) AS chain

@@ -22,7 +22,7 @@ CALL (groupId, session) {
   RETURN m
   UNION ALL
   MATCH (summary:Summary {id: session.summaryId})-[:SUMMARIZES]->(m:Memory)
-  USING INDEX summary:Summary(id)
+  USING INDEX SEEK summary:Summary(id)
   WHERE m.sessionPending IS NULL
   RETURN m
 }
