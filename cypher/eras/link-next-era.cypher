@@ -1,6 +1,6 @@
 // The era chain: each era points to the next one, and nothing else.
 // Planned once and kept (replan=skip): a hinted seek on the group's eras and links between nodes already bound, so
-// the plan does not depend on the statistics; planning it again after they moved cost a daily cycle 67-80 ms.
+// the plan does not depend on the statistics; planning it again after they moved cost a daily cycle 68-81 ms.
 // Serves many requests in one run (graph/request-batches.ts): the cycles of a scheduler tick send it once for all.
 CYPHER replan=skip
 UNWIND $batch.requests AS request
