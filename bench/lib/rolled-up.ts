@@ -51,8 +51,8 @@ export async function loadAndRollUp(
 ): Promise<RolledUp> {
   const groupIds = opts.reuse ?? Array.from({ length: opts.groups }, (_, i) => benchGroupId(opts.label, i));
   const data = benchData({ memories: opts.memories, groups: opts.groups, months: opts.months, groupIds });
+  const now = new Date(`${data.endDay}T02:00:00Z`);
   if (opts.reuse) {
-    const now = new Date(`${data.endDay}T02:00:00Z`);
     const load = { sent: 0, created: 0, existing: 0, batches: 0, ms: 0, batchMs: [], cutShort: false };
     const full = { ms: 0, reports: [], skipped: 0, leaseWaitMs: 0, leaseWaits: 0, leaseHeld: [] };
     return {
@@ -71,7 +71,6 @@ export async function loadAndRollUp(
     concurrency: 4,
     deadline: opts.deadline,
   });
-  const now = new Date(`${data.endDay}T02:00:00Z`);
   await awaitIdleServerLine(strata, 'before the full cycle');
   opts.memory?.start();
   const beforeBytes = process.memoryUsage().rss;
