@@ -1,6 +1,6 @@
 // Creates or updates one era: its fields and vector, what produced it (the detector and its version, the parameters
-// as JSON, the data it read), the summaries it spans (SUMMARIZES, replaced as a whole) and its key topics (MENTIONS,
-// replaced, weighted by rank).
+// as JSON, the data it read), the current era's background, the summaries it spans (SUMMARIZES, replaced as a
+// whole) and its key topics (MENTIONS, replaced, weighted by rank).
 // Planned once and kept (replan=skip): every lookup is a MERGE on a unique key, a walk from the era, or a hinted seek,
 // so a plan made on an empty database is the plan for any; planning it again after an import cost the first daily
 // cycle 163 ms.
@@ -16,7 +16,10 @@ CALL (request) {
       e.text = era.text, e.periodStarts = era.periodStarts, e.periodCount = size(era.periodStarts),
       e.current = era.current, e.earlier = era.earlier, e.updatedAt = datetime(), e.version = e.version + 1,
       e.detector = era.detector, e.parameters = era.parameters, e.dataFrom = date(era.dataFrom),
-      e.dataTo = date(era.dataTo), e.dataDays = era.dataDays, e.dataMessages = era.dataMessages
+      e.dataTo = date(era.dataTo), e.dataDays = era.dataDays, e.dataMessages = era.dataMessages,
+      // The current era's background (JSON, domain/era-background.ts): replaced when given, else kept; an era
+      // written as closed drops it.
+      e.background = CASE WHEN era.current THEN coalesce(request.background, e.background) END
   // Its vector into the database's vector slot (graph/vector-slots.ts), the other slot's cleared, as for summaries;
   // and the weeks it spans. An era that keeps its weeks (keepsWeeks: the same weeks, none rewritten since it was
   // written) keeps both as stored: the vector is their mean, and a write to the vector index costs every commit that

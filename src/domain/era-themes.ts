@@ -29,14 +29,25 @@ const MIN_KEY_TOPICS = 3;
 const RATE_SMOOTHING = 0.02;
 
 /** A topic of a period as the themes count it: its normalised name, its spelling there, and its weight. */
-interface PeriodTerm {
+export interface PeriodTerm {
   key: string;
   name: string;
   weight: number;
 }
 
+/**
+ * Periods the themes are contrasted with beyond those given (the days before a window): how many, and their terms
+ * summed by normalised name and spelling. Themes read nothing else of a period outside the eras they describe.
+ */
+export interface ThemeBackground {
+  periods: number;
+  terms: readonly PeriodTerm[];
+}
+
+export const NO_THEME_BACKGROUND: ThemeBackground = { periods: 0, terms: [] };
+
 /** A period's topics that `keep` accepts, by normalised name, weighted so its top topic weighs 1. */
-function periodTerms(period: EraPeriod, keep: (term: string) => boolean): PeriodTerm[] {
+export function periodTerms(period: EraPeriod, keep: (term: string) => boolean): PeriodTerm[] {
   const topics = mergeTopics(period.topics)
     .map((t) => ({ key: normalizeTopic(t.name), name: t.name, weight: t.weight }))
     .filter((t) => t.weight > 0 && keep(t.key));
@@ -45,14 +56,31 @@ function periodTerms(period: EraPeriod, keep: (term: string) => boolean): Period
 }
 
 /** Summed topic weight per normalised term over the periods' terms. */
-function termWeights(periods: readonly PeriodTerm[][]): Map<string, number> {
+function termWeights(periods: readonly (readonly PeriodTerm[])[]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const terms of periods) for (const t of terms) sums.set(t.key, (sums.get(t.key) ?? 0) + t.weight);
   return sums;
 }
 
+/** The periods' terms summed by normalised name and spelling, added to `base`'s: a background's terms. */
+export function sumTerms(
+  base: readonly PeriodTerm[],
+  periods: readonly (readonly PeriodTerm[])[],
+): PeriodTerm[] {
+  const sums = new Map<string, PeriodTerm>();
+  for (const terms of [base, ...periods]) {
+    for (const t of terms) {
+      const id = `${t.key}\u0000${t.name}`;
+      const sum = sums.get(id);
+      if (sum) sum.weight += t.weight;
+      else sums.set(id, { ...t });
+    }
+  }
+  return [...sums.values()];
+}
+
 /** How each normalised term is best written: the spelling with the most weight ("Lisbon", "RSVPs"). */
-function displayNames(periods: readonly PeriodTerm[][]): Map<string, string> {
+function displayNames(periods: readonly (readonly PeriodTerm[])[]): Map<string, string> {
   const spellings = new Map<string, Map<string, number>>();
   for (const terms of periods) {
     for (const t of terms) {
@@ -100,24 +128,25 @@ function keyTopicsOf(weights: ReadonlyMap<string, number>): string[] {
 const inside = (era: EraBounds) => (p: EraPeriod) => p.periodStart >= era.start && p.periodStart < era.end;
 
 /**
- * Key topics and theme of each era, against all the periods given (the group's history, or as much of it as the
- * caller has). `keep` says which terms may appear at all (see theme-words.ts). An era's description depends on the
- * periods and its own bounds alone, so a caller asks only for the eras it needs. Each period's terms are taken
- * once, whatever the number of eras.
+ * Key topics and theme of each era, against all the periods given and the background beyond them (the group's
+ * history, or as much of it as the caller has). `keep` says which terms may appear at all (see theme-words.ts). An
+ * era's description depends on the periods, the background and its own bounds alone, so a caller asks only for
+ * the eras it needs. Each period's terms are taken once, whatever the number of eras.
  */
 export function describeEras(
   periods: readonly EraPeriod[],
   eras: readonly EraBounds[],
   keep: (term: string) => boolean,
+  background: ThemeBackground = NO_THEME_BACKGROUND,
 ): EraDescription[] {
   const termsOf = periods.map((p) => periodTerms(p, keep));
-  const total = termWeights(termsOf);
-  const display = displayNames(termsOf);
+  const total = termWeights([background.terms, ...termsOf]);
+  const display = displayNames([background.terms, ...termsOf]);
   return eras.map((era) => {
     const isInside = inside(era);
     const own = termsOf.filter((_, i) => isInside(periods[i] as EraPeriod));
     const weights = termWeights(own);
-    const elsewhere = periods.length - own.length;
+    const elsewhere = background.periods + periods.length - own.length;
     const scores = new Map<string, number>();
     for (const [term, weight] of weights) {
       const rate = weight / Math.max(1, own.length);

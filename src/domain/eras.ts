@@ -6,6 +6,7 @@
  */
 import { defaultPenalty, detectChangePoints, estimateNoise } from './changepoints.js';
 import type { EraParameters, EraPreview } from './era.js';
+import { type EraBackground, extendBackground, NO_ERA_BACKGROUND } from './era-background.js';
 import {
   binPeriods,
   type EraBin,
@@ -17,7 +18,7 @@ import {
   silencePenaltyFactors,
   sortPeriods,
 } from './era-series.js';
-import { describeEras } from './era-themes.js';
+import { describeEras, type ThemeBackground } from './era-themes.js';
 import { speakerNameWords } from './period-topics.js';
 import { addDays, daysBetween } from './periods.js';
 import { themeTermFilter } from './theme-words.js';
@@ -327,6 +328,8 @@ export function updateEras(input: {
   current: EraSegment | null;
   periods: readonly EraPeriod[];
   options: EraOptions;
+  /** The periods before those given, when they do not start with the group's first (see era-background.ts). */
+  background?: ThemeBackground;
 }): EraState {
   const { closed, current, options } = input;
   checkOptions(options);
@@ -341,7 +344,7 @@ export function updateEras(input: {
     const bounds = tile(confirmedStarts(window, options), window, windowStart);
     const keep = options.keepTerm ?? (() => true);
     // Closed eras keep their words: only the window's new bounds are described.
-    const described = describeEras(sorted, bounds, keep);
+    const described = describeEras(sorted, bounds, keep, input.background);
     eras = [
       ...closed,
       ...bounds.map((b, k) => ({ ...b, ...(described[k] as object), earlier: false }) as EraSegment),
@@ -390,9 +393,27 @@ export function eraPeriodOf(row: DaySignal): EraPeriod {
   };
 }
 
-/** Which topic names may describe an era of these days: not the speakers' own names. */
-export function eraTermFilter(rows: readonly DaySignal[]): (term: string) => boolean {
-  return themeTermFilter(speakerNameWords(rows.flatMap((d) => d.activeUsers ?? [])));
+/** Which topic names may describe an era of these days (and the background's): not the speakers' own names. */
+export function eraTermFilter(
+  rows: readonly DaySignal[],
+  background: EraBackground = NO_ERA_BACKGROUND,
+): (term: string) => boolean {
+  return themeTermFilter(
+    speakerNameWords([...background.speakers, ...rows.flatMap((d) => d.activeUsers ?? [])]),
+  );
+}
+
+/**
+ * The background of the era starting at `start`: `background` (the days before `rows`) with the rows before
+ * `start` added. The current era's, kept so that the next cycles read only its days (see era-background.ts).
+ */
+export function backgroundBefore(
+  start: string,
+  rows: readonly DaySignal[],
+  background: EraBackground,
+  keep: (term: string) => boolean,
+): EraBackground {
+  return extendBackground(background, rows.filter((r) => r.day < start).map(eraPeriodOf), keep);
 }
 
 /**
@@ -468,13 +489,16 @@ export function previewEras(
   };
 }
 
-/** The data a run read: its first and last day, and how many days and messages. */
-export function dataCut(rows: readonly DaySignal[]): EraPreview['cut'] {
+/** The data a run read, the background's days with the rows: the first and last day, and how many days and messages. */
+export function dataCut(
+  rows: readonly DaySignal[],
+  background: EraBackground = NO_ERA_BACKGROUND,
+): EraPreview['cut'] {
   const days = rows.map((r) => r.day).sort();
   return {
-    from: days[0] ?? null,
+    from: background.from ?? days[0] ?? null,
     to: days.at(-1) ?? null,
-    days: days.length,
-    messages: rows.reduce((sum, r) => sum + (r.messageCount ?? 0), 0),
+    days: background.periods + days.length,
+    messages: background.messages + rows.reduce((sum, r) => sum + (r.messageCount ?? 0), 0),
   };
 }

@@ -37,7 +37,7 @@ export class DriftViews {
   /** What-if detection over the group's stored day series, the group's own parameters under those asked; nothing is written. */
   async previewEras(groupId: string, request: EraParameters): Promise<EraPreview> {
     const [days, own] = await Promise.all([
-      this.repo.daySeries(groupId, null),
+      this.repo.daySeries(groupId, {}, true),
       this.repo.parameters(groupId),
     ]);
     return previewEras(days, { ...own, ...request }, this.eraSettings);
@@ -46,7 +46,7 @@ export class DriftViews {
   /** What the detector reads, day by day, with the group's parameters and the data cut (domain/era-signal.ts). */
   async eraSignal(groupId: string): Promise<EraSignal> {
     const [days, own] = await Promise.all([
-      this.repo.daySeries(groupId, null),
+      this.repo.daySeries(groupId, {}, true),
       this.repo.parameters(groupId),
     ]);
     return eraSignal(groupId, days, resolveEraParameters(own, this.eraSettings));

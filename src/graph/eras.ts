@@ -1,4 +1,5 @@
 import { type EraParameters, parseEraParameters } from '../domain/era.js';
+import { type EraBackground, formatEraBackground, parseEraBackground } from '../domain/era-background.js';
 import type { CalendarLevel } from '../domain/levels.js';
 import type { Graph } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
@@ -44,6 +45,11 @@ export interface EraChange {
    */
   embedding: number[] | null;
   topics: { id: string; name: string; weight: number }[];
+  /**
+   * The current era's background (domain/era-background.ts), when it is new or rebuilt; null keeps the stored one.
+   * An era written as closed drops its own.
+   */
+  background: EraBackground | null;
 }
 
 export interface SeriesRow {
@@ -99,7 +105,7 @@ export interface EraWrite {
 /** What the era step needs of the graph, so its tests can pass a typed fake. */
 export type EraStore = Pick<
   EraRepository,
-  'list' | 'daySeries' | 'periodStamps' | 'series' | 'replace' | 'parameters'
+  'list' | 'daySeries' | 'background' | 'periodStamps' | 'series' | 'replace' | 'parameters'
 >;
 
 /** Eras, period series and topic timelines: the drift side of the graph. */
@@ -136,9 +142,27 @@ export class EraRepository {
     return { ...row, parameters: parseEraParameters(row.parameters) };
   }
 
-  /** Every day summary of the group, with texts and content vectors from `contentFrom` on (all when null). */
-  daySeries(groupId: string, contentFrom: string | null): Promise<DayRow[]> {
-    return this.graph.read('eras/day-series', { groupId, contentFrom });
+  /**
+   * The group's day summaries in the window (open bounds: from the first, to the last), with their texts and
+   * content vectors or (withContent false) without.
+   */
+  daySeries(
+    groupId: string,
+    window: { from?: string | null; to?: string | null },
+    withContent: boolean,
+  ): Promise<DayRow[]> {
+    return this.graph.read('eras/day-series', {
+      groupId,
+      from: window.from ?? null,
+      to: window.to ?? null,
+      withContent,
+    });
+  }
+
+  /** The background kept on the group's current era; null when there is none, or it cannot be read. */
+  async background(groupId: string): Promise<EraBackground | null> {
+    const [row] = await this.graph.read<{ background: string | null }>('eras/background', { groupId });
+    return parseEraBackground(row?.background ?? null);
   }
 
   /** The level's summaries in order, each by its start, and from `stampsFrom` on (null: none) when it was written. */
@@ -173,9 +197,15 @@ export class EraRepository {
   ): Promise<void> {
     await this.graph.writeTx((tx) =>
       writeHoldingGroup(tx, groupId, [
-        ...changed.map(({ era, embedding, topics }) => ({
+        ...changed.map(({ era, embedding, topics, background }) => ({
           name: 'eras/upsert-era',
-          params: { era, embedding, keepsWeeks: embedding === null, topics },
+          params: {
+            era,
+            embedding,
+            keepsWeeks: embedding === null,
+            topics,
+            background: background && formatEraBackground(background),
+          },
         })),
         ...(chainMoved
           ? [

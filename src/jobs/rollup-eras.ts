@@ -1,7 +1,9 @@
 import type { Config } from '../config.js';
 import type { LevelCounts } from '../domain/cycle-report.js';
 import { eraEmbeddedText, meanVector } from '../domain/embedded-texts.js';
+import { type EraBackground, NO_ERA_BACKGROUND } from '../domain/era-background.js';
 import {
+  backgroundBefore,
   dataCut,
   ERA_DETECTOR,
   type EraSegment,
@@ -32,9 +34,9 @@ export async function rollupEras(
   const stored = await repo.list(ctx.groupId);
   const current = stored.find((e) => e.current) ?? null;
   const windowStart = current?.start ?? stored[stored.length - 1]?.end ?? null;
-  // Texts and vectors only from the window on: the eras before it are closed and keep theirs (one that changes with
-  // no week to be summarised from reads its days' texts: dayItems).
-  const days = await repo.daySeries(ctx.groupId, windowStart);
+  // The window's days alone: the eras before it are closed, and what their days add to themes is kept as the
+  // current era's background (one that changes with no week to be summarised from reads its days' texts: dayItems).
+  const days = await repo.daySeries(ctx.groupId, { from: windowStart }, true);
   // When each week of the current era was written, to tell whether the era still reads them as they are (a week
   // belongs to the era that holds its Thursday, so its first may start before the era).
   const stampsFrom = current ? ([current.start, ...(current.periodStarts ?? [])].sort()[0] ?? null) : null;
@@ -50,16 +52,24 @@ export async function rollupEras(
   const linked = new Set(stored.flatMap((e) => e.periodStarts ?? []));
   const newDay = days.some((d) => after === null || d.day >= after);
   if (!newDay && !currentReread && weekStarts.every((w) => linked.has(w))) return counts;
-  if (!days.some((d) => windowStart === null || d.day >= windowStart)) return counts;
+  if (days.length === 0) return counts;
 
   // The group's own parameters (PUT settings) over the server's: the ones eras/preview shows.
   const parameters = resolveEraParameters(await repo.parameters(ctx.groupId), settings);
+  const before = await backgroundOf(repo, ctx.groupId, windowStart, days);
+  const keep = eraTermFilter(days, before.background);
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
     current: current ? toSegment(current) : null,
     periods: days.map(eraPeriodOf),
-    options: { ...eraOptionsOf(parameters), keepTerm: eraTermFilter(days) },
+    options: { ...eraOptionsOf(parameters), keepTerm: keep },
+    background: before.background,
   });
+  // The new current era's background, written when it starts later than the window (an era closed) or was rebuilt.
+  const nextBackground =
+    before.rebuilt || state.current.start !== windowStart
+      ? backgroundBefore(state.current.start, days, before.background, keep)
+      : null;
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
   const children = weeksByEra(
     weekStarts,
@@ -90,7 +100,7 @@ export async function rollupEras(
   }));
 
   // Each era written says what produced it: the same data and parameters always give the same eras.
-  const cut = dataCut(days);
+  const cut = dataCut(days, before.background);
   const provenance = {
     detector: ERA_DETECTOR,
     parameters: JSON.stringify(parameters),
@@ -118,8 +128,10 @@ export async function rollupEras(
         current: isCurrent,
         weeks: keepsWeeks && before ? { kept: before } : own.flatMap((p) => weekByStart.get(p) ?? []),
         ownDays,
+        windowStart,
         settled,
         provenance,
+        background: isCurrent ? nextBackground : null,
       }),
     );
   }
@@ -156,17 +168,38 @@ function writtenBefore(weeks: string[], instant: number, writtenAt: Map<string, 
 }
 
 /**
- * An era's days as what the summarizer reads, for an era with no week yet. The day series carries texts from the
- * current era's start on; an older era (folded into "earlier" before any week was summarised) reads its own.
+ * What the days before the window add to themes, names and the data cut: the background kept on the current era,
+ * or, when it has none (an era written before backgrounds were kept, or one that cannot be read), the days before
+ * the window read again without their content. No window (no era yet): nothing is before it.
+ */
+async function backgroundOf(
+  repo: EraStore,
+  groupId: string,
+  windowStart: string | null,
+  window: DayRow[],
+): Promise<{ background: EraBackground; rebuilt: boolean }> {
+  if (windowStart === null) return { background: NO_ERA_BACKGROUND, rebuilt: false };
+  const kept = await repo.background(groupId);
+  if (kept) return { background: kept, rebuilt: false };
+  const earlier = await repo.daySeries(groupId, { to: windowStart }, false);
+  const keep = eraTermFilter([...earlier, ...window]);
+  return { background: backgroundBefore(windowStart, earlier, NO_ERA_BACKGROUND, keep), rebuilt: true };
+}
+
+/**
+ * An era's days as what the summarizer reads, for an era with no week yet. The window's days carry their texts;
+ * an older era (folded into "earlier" before any week was summarised) reads its own.
  */
 async function dayItems(
   repo: EraStore,
   groupId: string,
   segment: EraSegment,
   ownDays: DayRow[],
+  windowStart: string | null,
 ): Promise<{ id: string; text: string; ts: string }[]> {
   const withTexts = ownDays.flatMap((d) => (d.text === null ? [] : [{ id: d.day, text: d.text, ts: d.day }]));
-  if (withTexts.length === ownDays.length) return withTexts;
+  const inWindow = windowStart === null || segment.start >= windowStart;
+  if (inWindow && withTexts.length === ownDays.length) return withTexts;
   const rows = await repo.series(groupId, 'day', { from: segment.start, to: segment.end }, false);
   return rows.map((r) => ({ id: r.periodStart, text: r.text, ts: r.periodStart }));
 }
@@ -205,12 +238,16 @@ interface EraDraft {
    * from them (text, theme) and its vector stay.
    */
   weeks: SeriesRow[] | { kept: StoredEra };
-  /** Its day summaries, which stand in for weeks while it has none. */
+  /** Its day summaries in the window, which stand in for weeks while it has none. */
   ownDays: DayRow[];
+  /** Where the day series read starts (null: the first day). */
+  windowStart: string | null;
   /** The stored era when it was already closed: its text, theme and key topics are kept. */
   settled: StoredEra | null;
   /** What produced it. */
   provenance: Pick<EraWrite, 'detector' | 'parameters' | 'dataFrom' | 'dataTo' | 'dataDays' | 'dataMessages'>;
+  /** Its background to store, for the current era when it moved (see EraChange). */
+  background: EraBackground | null;
 }
 
 /**
@@ -232,7 +269,7 @@ async function eraWrite(
     const items =
       members.length > 0
         ? members.map((m) => ({ id: m.id, text: m.text, ts: m.periodStart }))
-        : await dayItems(repo, ctx.groupId, segment, ownDays);
+        : await dayItems(repo, ctx.groupId, segment, ownDays, draft.windowStart);
     const summary = await ctx.summarizer.summarize({
       level: 'era',
       groupId: ctx.groupId,
@@ -271,5 +308,5 @@ async function eraWrite(
     name,
     weight: Math.max(0.1, 1 - i * 0.15),
   }));
-  return { era, embedding, topics };
+  return { era, embedding, topics, background: draft.background };
 }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo, type PlantedEra } from '../../seed/generator.js';
 import { meanVector } from '../../src/domain/embedded-texts.js';
+import { NO_ERA_BACKGROUND } from '../../src/domain/era-background.js';
+import { backgroundBefore, eraTermFilter } from '../../src/domain/eras.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { normalizeTopic } from '../../src/domain/topics.js';
+import { EraRepository } from '../../src/graph/eras.js';
 import type { Strata } from '../../src/strata.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
@@ -101,6 +104,24 @@ describeNeo4j('eras and topics against Neo4j', () => {
       });
       expect(previewScore?.recall).toBeLessThan(1);
       expect(previewScore?.foundBoundaries).toBe(longer.eras.length - 1);
+    }
+  });
+
+  it('keeps on the current era alone what the days before it add to themes, as their day series gives it', async () => {
+    const repo = new EraRepository(strata.graph);
+    for (const g of groups) {
+      const current = (await repo.list(g.id)).find((e) => e.current);
+      if (!current) throw new Error(`${g.id} has no current era`);
+      const earlier = await repo.daySeries(g.id, { to: current.start }, false);
+      const all = await repo.daySeries(g.id, {}, false);
+      expect(earlier.length).toBeGreaterThan(0);
+      const background = await repo.background(g.id);
+      expect(background).toEqual(
+        backgroundBefore(current.start, earlier, NO_ERA_BACKGROUND, eraTermFilter(all)),
+      );
+      expect(background?.periods).toBe(earlier.length);
+      const holders = await strata.graph.read<{ id: string }>('inspect/era-backgrounds', { groupId: g.id });
+      expect(holders.map((h) => h.id)).toEqual([current.id]);
     }
   });
 

@@ -4,6 +4,7 @@ import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import type { SummarizeRequest, Summarizer, SummaryDraft } from '../../src/ai/summarizers/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { EraParameters } from '../../src/domain/era.js';
+import type { EraBackground } from '../../src/domain/era-background.js';
 import { addDays } from '../../src/domain/periods.js';
 import type {
   DayRow,
@@ -93,6 +94,10 @@ class InMemoryEras implements EraStore {
   /** Whether each replace was told the chain moved (the NEXT_PERIOD links and the eras dropped to be redone). */
   chainMoves: boolean[] = [];
   seriesReads = 0;
+  /** The windows the day series was read in, in order. */
+  dayReads: { from: string | null; to: string | null }[] = [];
+  /** The background stored on each era, as upsert-era keeps it: on the current era only. */
+  backgrounds = new Map<string, EraBackground>();
   /** The store's clock: every write (an era, or a week rewritten) takes the next tick. */
   private clock = 1;
   /** When each week was written; a week never rewritten was written at tick 0, before any era. */
@@ -114,12 +119,20 @@ class InMemoryEras implements EraStore {
     return [...this.eras.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
   }
 
-  async daySeries(_groupId: string, contentFrom: string | null): Promise<DayRow[]> {
-    return this.days.map((d) => ({
-      ...d,
-      text: !contentFrom || d.day >= contentFrom ? d.text : null,
-      embedding: !contentFrom || d.day >= contentFrom ? d.embedding : null,
-    }));
+  async daySeries(
+    _groupId: string,
+    window: { from?: string | null; to?: string | null },
+    withContent: boolean,
+  ): Promise<DayRow[]> {
+    this.dayReads.push({ from: window.from ?? null, to: window.to ?? null });
+    return this.days
+      .filter((d) => (!window.from || d.day >= window.from) && (!window.to || d.day < window.to))
+      .map((d) => (withContent ? d : { ...d, text: null, embedding: null }));
+  }
+
+  async background(): Promise<EraBackground | null> {
+    const current = [...this.eras.values()].find((e) => e.current);
+    return (current && this.backgrounds.get(current.id)) ?? null;
   }
 
   async periodStamps(_groupId: string, _level: string, stampsFrom: string | null): Promise<PeriodStamp[]> {
@@ -158,11 +171,18 @@ class InMemoryEras implements EraStore {
     this.replaceCalls++;
     this.chainMoves.push(chainMoved);
     this.changes.push(...changed);
-    for (const { era } of changed) {
+    for (const { era, background } of changed) {
       this.writes.push(era);
       this.eras.set(era.id, { ...era, periodCount: era.periodStarts.length, updatedAtMillis: this.clock++ });
+      if (!era.current) this.backgrounds.delete(era.id);
+      else if (background) this.backgrounds.set(era.id, background);
     }
-    for (const id of [...this.eras.keys()]) if (!keepIds.includes(id)) this.eras.delete(id);
+    for (const id of [...this.eras.keys()]) {
+      if (!keepIds.includes(id)) {
+        this.eras.delete(id);
+        this.backgrounds.delete(id);
+      }
+    }
   }
 }
 
@@ -364,6 +384,52 @@ describe('rollupEras', () => {
     await rollupEras(context(summarizer), store, one);
     const earlier = summarizer.requests.find((r) => r.periodStart === START);
     expect(earlier?.items.map((item) => item.text)).toEqual(days.slice(0, 84).map((d) => d.text));
+  });
+
+  it("reads only the current era's days once the days before it are kept as its background, and finds what a full read finds", async () => {
+    // Three stretches, each era closing a cycle later: 50 days, then 84, then 126.
+    const days = [
+      ...dayRows([42, 42], 8),
+      ...dayRows([42], 9).map((d, i) => ({ ...d, day: addDays(START, 84 + i), activeUsers: ['Cleo'] })),
+    ];
+    const kept = new InMemoryEras([], []);
+    const rebuilt = new InMemoryEras([], []);
+    for (const upTo of [50, 84, 126]) {
+      for (const store of [kept, rebuilt]) {
+        store.days = days.slice(0, upTo);
+        store.weeks = weekRows(store.days);
+        store.dayReads = [];
+      }
+      // As an era stored before backgrounds were kept: the cycle reads the days before the window again.
+      rebuilt.backgrounds.clear();
+      await rollupEras(context(new RecordingSummarizer()), kept, settings);
+      await rollupEras(context(new RecordingSummarizer()), rebuilt, settings);
+    }
+    const eras = await kept.list();
+    expect(eras.map((e) => [e.start, e.current])).toEqual([
+      [START, false],
+      [addDays(START, 42), false],
+      [addDays(START, 84), true],
+    ]);
+    expect(eras).toEqual(await rebuilt.list());
+    // The last cycle read its window (the era then current, which it closed) alone; the rebuilt store also read
+    // the 42 days before it.
+    expect(kept.dayReads).toEqual([{ from: addDays(START, 42), to: null }]);
+    expect(rebuilt.dayReads).toEqual([
+      { from: addDays(START, 42), to: null },
+      { from: null, to: addDays(START, 42) },
+    ]);
+    const current = eras[2]?.id as string;
+    expect(kept.backgrounds.get(current)).toMatchObject({
+      periods: 84,
+      from: START,
+      messages: 84 * 20,
+      speakers: ['Ana', 'Ben'],
+    });
+    expect(kept.backgrounds.get(current)).toEqual(rebuilt.backgrounds.get(current));
+    expect([...kept.backgrounds.keys()]).toEqual([current]);
+    // The data cut still spans the whole history.
+    expect(eras[2]).toMatchObject({ dataFrom: START, dataDays: 126, dataMessages: 126 * 20 });
   });
 
   it('takes the theme from the summarizer when it writes a title', async () => {
