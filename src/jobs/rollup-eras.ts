@@ -56,7 +56,7 @@ export async function rollupEras(
 
   // The group's own parameters (PUT settings) over the server's: the ones eras/preview shows.
   const parameters = resolveEraParameters(await repo.parameters(ctx.groupId), settings);
-  const before = await backgroundOf(repo, ctx.groupId, windowStart, days);
+  const before = await backgroundOf(repo, ctx.groupId, stored, windowStart, days);
   const keep = eraTermFilter(days, before.background);
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
@@ -170,15 +170,19 @@ function writtenBefore(weeks: string[], instant: number, writtenAt: Map<string, 
 /**
  * What the days before the window add to themes, names and the data cut: the background kept on the current era,
  * or, when it has none (an era written before backgrounds were kept, or one that cannot be read), the days before
- * the window read again without their content. No window (no era yet): nothing is before it.
+ * the window read again without their content. With no era closed yet, the window starts with the first day and
+ * nothing is before it: most groups, which are not asked for a read.
  */
 async function backgroundOf(
   repo: EraStore,
   groupId: string,
+  stored: StoredEra[],
   windowStart: string | null,
   window: DayRow[],
 ): Promise<{ background: EraBackground; rebuilt: boolean }> {
-  if (windowStart === null) return { background: NO_ERA_BACKGROUND, rebuilt: false };
+  if (windowStart === null || stored.every((e) => e.current)) {
+    return { background: NO_ERA_BACKGROUND, rebuilt: false };
+  }
   const kept = await repo.background(groupId);
   if (kept) return { background: kept, rebuilt: false };
   const earlier = await repo.daySeries(groupId, { to: windowStart }, false);

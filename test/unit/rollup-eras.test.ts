@@ -96,6 +96,7 @@ class InMemoryEras implements EraStore {
   seriesReads = 0;
   /** The windows the day series was read in, in order. */
   dayReads: { from: string | null; to: string | null }[] = [];
+  backgroundReads = 0;
   /** The background stored on each era, as upsert-era keeps it: on the current era only. */
   backgrounds = new Map<string, EraBackground>();
   /** The store's clock: every write (an era, or a week rewritten) takes the next tick. */
@@ -131,6 +132,7 @@ class InMemoryEras implements EraStore {
   }
 
   async background(): Promise<EraBackground | null> {
+    this.backgroundReads++;
     const current = [...this.eras.values()].find((e) => e.current);
     return (current && this.backgrounds.get(current.id)) ?? null;
   }
@@ -419,6 +421,8 @@ describe('rollupEras', () => {
       { from: addDays(START, 42), to: null },
       { from: null, to: addDays(START, 42) },
     ]);
+    // Asked for the background only by the last cycle: before it no era had closed, so nothing came before the window.
+    expect(kept.backgroundReads).toBe(1);
     const current = eras[2]?.id as string;
     expect(kept.backgrounds.get(current)).toMatchObject({
       periods: 84,
