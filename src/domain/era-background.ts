@@ -3,8 +3,9 @@
  * contrasted with, the names kept out of themes, and the data cut's share of those days. Closed eras never change
  * (bar folding into "earlier"), so neither do the days before the current one, and a daily cycle reads the current
  * era's days alone instead of the whole history. The background moves only when an era closes: the days of the
- * closed part are added to it. A day before the current era summarised (again) later, for a very late memory,
- * counts as it was until the background is rebuilt from the day series, when the group's eras are detected afresh.
+ * closed part are added to it. A day before the current era summarised later (a very late memory, or older history
+ * imported into a live group) counts as it was, or not at all, until the background is rebuilt from the day series:
+ * when the group's eras are detected afresh.
  */
 import { z } from 'zod';
 import type { EraPeriod } from './era-series.js';
