@@ -65,6 +65,12 @@ export interface SeriesRow {
   embedding: number[] | null;
 }
 
+/** A stretch of a level's series by period start: from `from` on, before `to`; an absent or null bound is open. */
+export interface SeriesWindow {
+  from?: string | null;
+  to?: string | null;
+}
+
 /** One day summary as the era step reads it. */
 export interface DayRow {
   /** YYYY-MM-DD */
@@ -148,7 +154,7 @@ export class EraRepository {
    */
   daySeries(
     groupId: string,
-    window: { from?: string | null; to?: string | null },
+    window: SeriesWindow,
     withContent: boolean,
   ): Promise<DayRow[]> {
     return this.graph.read('eras/day-series', {
@@ -173,7 +179,7 @@ export class EraRepository {
   series(
     groupId: string,
     level: CalendarLevel,
-    window: { from?: string | null; to?: string | null },
+    window: SeriesWindow,
     withEmbeddings: boolean,
   ): Promise<SeriesRow[]> {
     return this.graph.read('eras/period-series', {

@@ -13,6 +13,7 @@ import type {
   EraWrite,
   PeriodStamp,
   SeriesRow,
+  SeriesWindow,
   StoredEra,
 } from '../../src/graph/eras.js';
 import type { CycleContext } from '../../src/jobs/cycle-context.js';
@@ -122,7 +123,7 @@ class InMemoryEras implements EraStore {
 
   async daySeries(
     _groupId: string,
-    window: { from?: string | null; to?: string | null },
+    window: SeriesWindow,
     withContent: boolean,
   ): Promise<DayRow[]> {
     this.dayReads.push({ from: window.from ?? null, to: window.to ?? null });
@@ -155,7 +156,7 @@ class InMemoryEras implements EraStore {
   async series(
     _groupId: string,
     level: string,
-    window: { from?: string | null; to?: string | null },
+    window: SeriesWindow,
   ): Promise<SeriesRow[]> {
     this.seriesReads++;
     const rows = level === 'day' ? this.days.map(asSeriesRow) : this.weeks;
