@@ -152,11 +152,7 @@ export class EraRepository {
    * The group's day summaries in the window (open bounds: from the first, to the last), with their texts and
    * content vectors or (withContent false) without.
    */
-  daySeries(
-    groupId: string,
-    window: SeriesWindow,
-    withContent: boolean,
-  ): Promise<DayRow[]> {
+  daySeries(groupId: string, window: SeriesWindow, withContent: boolean): Promise<DayRow[]> {
     return this.graph.read('eras/day-series', {
       groupId,
       from: window.from ?? null,

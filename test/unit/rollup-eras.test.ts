@@ -121,11 +121,7 @@ class InMemoryEras implements EraStore {
     return [...this.eras.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
   }
 
-  async daySeries(
-    _groupId: string,
-    window: SeriesWindow,
-    withContent: boolean,
-  ): Promise<DayRow[]> {
+  async daySeries(_groupId: string, window: SeriesWindow, withContent: boolean): Promise<DayRow[]> {
     this.dayReads.push({ from: window.from ?? null, to: window.to ?? null });
     return this.days
       .filter((d) => (!window.from || d.day >= window.from) && (!window.to || d.day < window.to))
@@ -153,11 +149,7 @@ class InMemoryEras implements EraStore {
     this.weekWrittenAt.set(periodStart, this.clock++);
   }
 
-  async series(
-    _groupId: string,
-    level: string,
-    window: SeriesWindow,
-  ): Promise<SeriesRow[]> {
+  async series(_groupId: string, level: string, window: SeriesWindow): Promise<SeriesRow[]> {
     this.seriesReads++;
     const rows = level === 'day' ? this.days.map(asSeriesRow) : this.weeks;
     return rows.filter(
