@@ -489,7 +489,7 @@ export function previewEras(
   };
 }
 
-/** The data a run read, the background's days with the rows: the first and last day, and how many days and messages. */
+/** The data a run read (the background's days, then the rows): first and last day, how many days and messages. */
 export function dataCut(
   rows: readonly DaySignal[],
   background: EraBackground = NO_ERA_BACKGROUND,

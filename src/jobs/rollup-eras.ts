@@ -23,7 +23,8 @@ import { type CycleContext, noteFallback } from './cycle-context.js';
  * Eras from the day series by change-point detection; the week summaries they span become their children. Closed
  * eras stay put: each cycle only extends the current era, or splits it (its first part closes), and past the kept
  * count the oldest closed era folds into "earlier". Only eras that changed are written, so a cycle with no new
- * days writes nothing.
+ * days writes nothing. A cycle reads the current era's days alone: what the days before it add to themes, names and
+ * the data cut is kept on the current era as its background (domain/era-background.ts).
  */
 export async function rollupEras(
   ctx: CycleContext,
@@ -56,19 +57,20 @@ export async function rollupEras(
 
   // The group's own parameters (PUT settings) over the server's: the ones eras/preview shows.
   const parameters = resolveEraParameters(await repo.parameters(ctx.groupId), settings);
-  const before = await backgroundOf(repo, ctx.groupId, stored, windowStart, days);
-  const keep = eraTermFilter(days, before.background);
+  const prior = await backgroundOf(repo, ctx.groupId, stored, windowStart, days);
+  const keep = eraTermFilter(days, prior.background);
   const state = updateEras({
     closed: stored.filter((e) => !e.current).map(toSegment),
     current: current ? toSegment(current) : null,
     periods: days.map(eraPeriodOf),
     options: { ...eraOptionsOf(parameters), keepTerm: keep },
-    background: before.background,
+    background: prior.background,
   });
-  // The new current era's background, written when it starts later than the window (an era closed) or was rebuilt.
+  // The new current era's background, stored with it when it starts later than the window (an era closed) or the
+  // background was rebuilt; an unchanged current era is not written, and a rebuilt background waits for its change.
   const nextBackground =
-    before.rebuilt || state.current.start !== windowStart
-      ? backgroundBefore(state.current.start, days, before.background, keep)
+    prior.rebuilt || state.current.start !== windowStart
+      ? backgroundBefore(state.current.start, days, prior.background, keep)
       : null;
   const desired = [...state.closed.map((s) => ({ s, current: false })), { s: state.current, current: true }];
   const children = weeksByEra(
@@ -100,7 +102,7 @@ export async function rollupEras(
   }));
 
   // Each era written says what produced it: the same data and parameters always give the same eras.
-  const cut = dataCut(days, before.background);
+  const cut = dataCut(days, prior.background);
   const provenance = {
     detector: ERA_DETECTOR,
     parameters: JSON.stringify(parameters),
