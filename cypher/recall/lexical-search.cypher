@@ -21,11 +21,11 @@
 // out, since the planner seeks only one bound of a chained comparison; ordered by the index's own properties, so
 // that the index hands the turns over from the candidate outwards and the seek stops at the first one of its
 // conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every
-// 9 seconds, 22 ms of Neo4j's CPU per search against 9.5); and its parents (the session and the day that
-// summarise it). Once for all candidates: the links above those parents (each [parent id, child id]), walked
-// from each distinct parent, since candidates share their weeks and months; graph/recall.ts rebuilds from them the
-// path down from every summary above a candidate, so a summary hit can show the candidates beneath it without
-// walking down through its period.
+// 9 seconds, 22 ms of Neo4j's CPU per search against 9.5). Once for all candidates: the SUMMARIZES links above
+// them (each [parent id, child id]), each link once, since candidates share their days, weeks and months (one walk
+// for all costs less than a walk per candidate, 0.5 ms of Neo4j's CPU a search at 10,000 memories);
+// graph/recall.ts rebuilds from them the path down from every summary above a candidate, so a summary hit can show
+// the candidates beneath it without walking down through its period.
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
 CALL () {
   RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }
@@ -112,9 +112,7 @@ CALL (groupMemories, terms) {
   WITH collect(m) AS candidates
   CALL (candidates) {
     UNWIND candidates AS c
-    MATCH (c)<-[:SUMMARIZES]-(parent)
-    WITH DISTINCT parent
-    MATCH up = (parent)<-[:SUMMARIZES*1..3]-()
+    MATCH up = (c)<-[:SUMMARIZES*1..4]-()
     UNWIND relationships(up) AS link
     WITH DISTINCT link
     RETURN collect([startNode(link).id, endNode(link).id]) AS links
@@ -140,8 +138,7 @@ CALL (groupMemories, terms) {
         RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}
         ORDER BY n.groupId, n.ts, n.id
         LIMIT 1
-      },
-      parents: COLLECT { MATCH (m)<-[:SUMMARIZES]-(parent) RETURN parent.id }}) AS context
+      }}) AS context
   }
   RETURN context, links
 }

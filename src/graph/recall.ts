@@ -63,15 +63,15 @@ interface TurnRow {
   tsMillis: number;
 }
 
-/** A candidate with the ids of the summaries directly above it (its session and day). */
-type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[]; parents: string[] };
+/** A candidate with the turns around it. */
+type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[] };
 
 /** The one row of recall/lexical-search.cypher. */
 interface LexicalSearchRow {
   terms: TermHitsRow[];
   groupMemories: number;
   context: MemoryContextRow[];
-  /** The SUMMARIZES links above the candidates' parents, each [parent id, child id]. */
+  /** The SUMMARIZES links above the candidates, each [parent id, child id], each once. */
   links: [string, string][];
 }
 
@@ -248,8 +248,12 @@ export class RecallRepository {
     if (!row) return { termHits: [], groupMemories: known ?? 0, context: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
-    const parentsOf = new Map<string, string[]>(row.context.map((c) => [c.id, c.parents]));
-    for (const [parent, child] of row.links) parentsOf.set(child, [...(parentsOf.get(child) ?? []), parent]);
+    const parentsOf = new Map<string, string[]>();
+    for (const [parent, child] of row.links) {
+      const parents = parentsOf.get(child);
+      if (parents) parents.push(parent);
+      else parentsOf.set(child, [parent]);
+    }
     return {
       termHits: row.terms.map(termHitsOf),
       groupMemories: row.groupMemories,

@@ -43,10 +43,11 @@ function fakeGraph() {
               tsMillis: Date.UTC(2024, 0, 1),
               previous: [],
               next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
-              parents: ['s-tea', 'd-1'],
             },
           ],
           links: [
+            ['s-tea', 'm-tea'],
+            ['d-1', 'm-tea'],
             ['w-1', 'd-1'],
             ['mo-1', 'w-1'],
           ],
@@ -93,7 +94,7 @@ describe('RecallRepository.lexicalSearch', () => {
         ts: '2024-01-01T00:00:00.000Z',
         previous: [],
         next: [{ id: 'm-2', text: 'yes', speaker: 'bo', ts: '2024-01-01T00:01:00.000Z' }],
-        // Every path down from a summary above, rebuilt from the parents and the links above them.
+        // Every path down from a summary above, rebuilt from the links above the candidate, each given once.
         above: [
           ['s-tea', 'm-tea'],
           ['d-1', 'm-tea'],
