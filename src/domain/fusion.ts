@@ -19,6 +19,18 @@ export interface FusedEntry {
  * Sorted by fused score, then by best single rank, then by id, so equal inputs always give equal output.
  */
 export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?: number[]): FusedEntry[] {
+  return inFusedOrder(reciprocalRankScores(lists, k, weights));
+}
+
+/**
+ * reciprocalRankFusion's entries in no particular order, each with its best single rank, worked out once rather
+ * than in every comparison of a sort: for a caller that needs the scores, or sorts them its own way.
+ */
+export function reciprocalRankScores(
+  lists: { id: string }[][],
+  k = 60,
+  weights?: number[],
+): { entry: FusedEntry; bestRank: number }[] {
   if (!Number.isFinite(k) || k < 0) throw new RangeError(`k must be a finite number >= 0, got ${k}`);
   const weightOf = (i: number) => weights?.[i] ?? 1;
   if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
@@ -36,8 +48,7 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
   });
 
   const best = lists.reduce((total, list, i) => (list.length > 0 ? total + weightOf(i) : total), 0) / (k + 1);
-  // Each entry's best single rank is worked out once, not in every comparison of the sort.
-  const fusedEntries = [...ranksById].map(([id, ranks]) => {
+  return [...ranksById].map(([id, ranks]) => {
     let sum = 0;
     let bestRank = Number.POSITIVE_INFINITY;
     ranks.forEach((rank, i) => {
@@ -47,7 +58,6 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
     });
     return { entry: { id, fused: best > 0 ? sum / best : 0, ranks }, bestRank };
   });
-  return inFusedOrder(fusedEntries);
 }
 
 /** Fused score first, then the best single rank, then the id: equal inputs always give equal output. */
@@ -75,6 +85,14 @@ export function normalisedScoreFusion(
   lists: { id: string; score: number }[][],
   weights?: number[],
 ): FusedEntry[] {
+  return inFusedOrder(normalisedScoreScores(lists, weights));
+}
+
+/** normalisedScoreFusion's entries in no particular order, each with its best single rank. */
+export function normalisedScoreScores(
+  lists: { id: string; score: number }[][],
+  weights?: number[],
+): { entry: FusedEntry; bestRank: number }[] {
   const weightOf = (i: number) => weights?.[i] ?? 1;
   if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
   const total = lists.reduce((sum, list, i) => (list.length > 0 ? sum + weightOf(i) : sum), 0);
@@ -100,10 +118,8 @@ export function normalisedScoreFusion(
       entry.sum += weightOf(listIndex) * normalised;
     });
   });
-  return inFusedOrder(
-    [...byId].map(([id, { sum, ranks }]) => ({
-      entry: { id, fused: total > 0 ? sum / total : 0, ranks },
-      bestRank: Math.min(...ranks.map((r) => r ?? Number.POSITIVE_INFINITY)),
-    })),
-  );
+  return [...byId].map(([id, { sum, ranks }]) => ({
+    entry: { id, fused: total > 0 ? sum / total : 0, ranks },
+    bestRank: Math.min(...ranks.map((r) => r ?? Number.POSITIVE_INFINITY)),
+  }));
 }
