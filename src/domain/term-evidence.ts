@@ -113,7 +113,7 @@ export function coverage(terms: Iterable<string>, weights: Map<string, number>):
   for (const w of weights.values()) total += w;
   if (total <= 0) return 0;
   let held = 0;
-  for (const term of new Set(terms)) held += weights.get(term) ?? 0;
+  for (const term of terms instanceof Set ? terms : new Set(terms)) held += weights.get(term) ?? 0;
   return Math.min(1, held / total);
 }
 
@@ -140,11 +140,21 @@ export function windowEvidence(
   neighbours: (LexicalEvidence | undefined)[],
   weights: Map<string, number>,
 ): { bm25: number; coverage: number } {
-  const ownTerms = own?.terms ?? new Set<string>();
-  const theirs = new Set(neighbours.flatMap((n) => [...(n?.terms ?? [])]).filter((t) => !ownTerms.has(t)));
-  const bm25 = (own?.bm25 ?? 0) + NEIGHBOUR_SHARE * Math.max(0, ...neighbours.map((n) => n?.bm25 ?? 0));
+  const ownTerms = own?.terms ?? NO_TERMS;
+  // Most hits have no neighbours known (only the context candidates do): one pass, and no lists built for them.
+  let neighbourBm25 = 0;
+  const theirs = new Set<string>();
+  for (const neighbour of neighbours) {
+    if (!neighbour) continue;
+    neighbourBm25 = Math.max(neighbourBm25, neighbour.bm25);
+    for (const term of neighbour.terms) if (!ownTerms.has(term)) theirs.add(term);
+  }
+  const bm25 = (own?.bm25 ?? 0) + NEIGHBOUR_SHARE * neighbourBm25;
+  const ownCoverage = coverage(ownTerms, weights);
   return {
     bm25,
-    coverage: Math.min(1, coverage(ownTerms, weights) + NEIGHBOUR_SHARE * coverage(theirs, weights)),
+    coverage: Math.min(1, ownCoverage + (theirs.size > 0 ? NEIGHBOUR_SHARE * coverage(theirs, weights) : 0)),
   };
 }
+
+const NO_TERMS: ReadonlySet<string> = new Set();
