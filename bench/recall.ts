@@ -134,8 +134,9 @@ async function measure(strata: Strata, deadline: Deadline): Promise<void> {
     const connections = intOption(args.connections, 'connections');
     const warmup = intOption(args.warmup, 'warmup', 0);
     const warmupMax = intOption(args['warmup-max'], 'warmup-max', 0);
+    const rounds = warmup > 0 ? Math.max(1, Math.ceil(warmupMax / warmup)) : 0;
     let before: number | null = null;
-    for (let spent = 0, round = 1; warmup > 0 && spent < Math.max(warmup, warmupMax); spent += warmup, round++) {
+    for (let round = 1; round <= rounds; round++) {
       const warm = await withCpu(strata, () => runLoad(url, groupIds, warmup, connections));
       const requests = Math.max(1, warm.result.total);
       const perRequest = (warm.appMs + warm.serverMs) / requests;
