@@ -22,10 +22,10 @@
 // that the index hands the turns over from the candidate outwards and the seek stops at the first one of its
 // conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every
 // 9 seconds, 22 ms of Neo4j's CPU per search against 9.5). Once for all candidates: the SUMMARIZES links above
-// them (each [parent id, child id]), each link once, since candidates share their days, weeks and months (one walk
-// for all costs less than a walk per candidate, 0.5 ms of Neo4j's CPU a search at 10,000 memories);
-// graph/recall.ts rebuilds from them the path down from every summary above a candidate, so a summary hit can show
-// the candidates beneath it without walking down through its period.
+// them (each [parent id, child id]), each link once, since candidates share their days, weeks and months; their
+// own parents come among the links (read per candidate as well, they cost 0.5 ms more of Neo4j's CPU a search at
+// 10,000 memories). graph/recall.ts rebuilds from the links the path down from every summary above a candidate,
+// so a summary hit can show the candidates beneath it without walking down through its period.
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
 CALL () {
   RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }

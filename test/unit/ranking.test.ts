@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, FirstK, rankCandidates, SUPPORTING_SHARE } from '../../src/domain/ranking.js';
+import { type Candidate, rankCandidates, SUPPORTING_SHARE } from '../../src/domain/ranking.js';
 
 function candidate(id: string, fields: Partial<Candidate>): Candidate {
   return { id, kind: 'summary', level: 'week', vectorScore: null, lexicalScore: null, decay: 1, ...fields };
@@ -148,30 +148,5 @@ describe('rankCandidates', () => {
   it('keeps the fields a caller attached to its candidates', () => {
     const ranked = rankCandidates([{ ...candidate('x', { vectorScore: 1 }), text: 'hello' }], { k: 1 });
     expect(ranked[0]?.text).toBe('hello');
-  });
-});
-
-describe('FirstK', () => {
-  it('keeps what sorting every item and taking the first k keeps, in that order', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    };
-    const order = (a: { v: number; id: number }, b: { v: number; id: number }) => b.v - a.v || a.id - b.id;
-    for (const [n, k] of [
-      [0, 3],
-      [5, 0],
-      [4, 10],
-      [200, 1],
-      [600, 10],
-      [50, 50],
-    ] as const) {
-      // Few distinct values, so that ties fall to the second key.
-      const items = Array.from({ length: n }, (_, id) => ({ v: Math.floor(random() * 20), id }));
-      const first = new FirstK(k, order);
-      for (const item of items) first.offer(item);
-      expect(first.items()).toEqual([...items].sort(order).slice(0, k));
-    }
   });
 });
