@@ -135,6 +135,14 @@ async function measure(
       `bare UNWIND ... CREATE of ${num(floor.nodes)} nodes with their vectors and ${num(floor.relationships)} relationships, throwaway label, same data`,
     );
     line('full cycle / floor', `${num(setup.full.ms / floor.ms, 1)} x`);
+    await awaitIdleServerLine(strata, 'before the indexed floor');
+    const indexed = await rollupFloor(strata, setup.groupIds, { indexed: true });
+    line(
+      'floor with the indexes',
+      seconds(indexed.ms),
+      `the same writes as :Summary nodes of a throwaway group, so Neo4j keeps every index a summary has (not the target's floor)`,
+    );
+    line('full cycle / indexed floor', `${num(setup.full.ms / indexed.ms, 1)} x`);
   }
   await measureDays(strata, setup, opts);
 }

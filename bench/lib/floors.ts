@@ -64,27 +64,48 @@ export async function ingestFloor(
   return { ms, nodes, relationships: 0 };
 }
 
+/** What the roll-up's floors write of one summary (bench/rollup-floor-rows): the bare floor sends the first four. */
+interface FloorRow {
+  id: string;
+  text: string;
+  embedding: number[] | null;
+  contentEmbedding: number[] | null;
+  children: string[];
+  level: string;
+  periodStart: string;
+  startsAt: string;
+  endsAt: string;
+  sessionKey: string | null;
+  parentPending: boolean | null;
+}
+
 /**
  * The roll-up's floor: for each group, as many nodes as it has summaries (same texts, both vectors) and as many
  * relationships as their SUMMARIZES, to the same children, in transactions bounded as the cycle bounds its own.
+ * Bare, they go into a throwaway label that no index covers. `indexed`: as :Summary nodes of a throwaway group
+ * with the properties the summary indexes hold, so the database also keeps every index a summary has, which the
+ * cycle cannot do without (recall finds summaries by them, the cycle its pending work).
  */
-export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<Floor> {
+export async function rollupFloor(
+  strata: Strata,
+  groupIds: string[],
+  options: { indexed?: boolean } = {},
+): Promise<Floor> {
   const run = randomUUID();
+  const floorGroup = `bench-floor-${run}`;
   const floor: Floor = { ms: 0, nodes: 0, relationships: 0 };
   try {
     for (const groupId of groupIds) {
-      const read = await strata.graph.read<{ text: string; embedding: number[] | null; children: string[] }>(
-        'bench/rollup-floor-rows',
-        { groupId },
-      );
+      const read = await strata.graph.read<FloorRow>('bench/rollup-floor-rows', { groupId });
       // A summary archived since (bench:aggregate --prune) has lost the recall vector the cycle wrote: its text,
       // embedded again, stands in for it.
       const vectors = await Promise.all(
         read.map((r) => r.embedding ?? strata.embedder.embeddings.embedQuery(r.text)),
       );
-      // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs.
+      // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs. The bare floor sends no
+      // more than it writes, so that its figure holds no encoding of fields it leaves out.
       const rows = read.map(({ embedding: _, ...row }, i) => ({
-        ...row,
+        ...(options.indexed ? row : bareRow(row)),
         ...toEmbeddingParam(vectors[i] as number[]),
       }));
       const dimension = vectors[0]?.length ?? 0;
@@ -96,13 +117,25 @@ export async function rollupFloor(strata: Strata, groupIds: string[]): Promise<F
       );
       const started = performance.now();
       for (const batch of batches)
-        await strata.graph.write('bench/rollup-floor', { run, rows: batch, dimension });
+        await strata.graph.write(options.indexed ? 'bench/rollup-floor-indexed' : 'bench/rollup-floor', {
+          run,
+          rows: batch,
+          dimension,
+          ...(options.indexed ? { floorGroup } : {}),
+        });
       floor.ms += performance.now() - started;
       floor.nodes += rows.length;
       floor.relationships += rows.reduce((n, r) => n + r.children.length, 0);
     }
   } finally {
-    await strata.graph.autoCommit(cypher('bench/floor-cleanup'), { run });
+    await strata.graph.autoCommit(
+      cypher(options.indexed ? 'bench/floor-cleanup-indexed' : 'bench/floor-cleanup'),
+      { run, floorGroup },
+    );
   }
   return floor;
+}
+
+function bareRow({ id, text, contentEmbedding, children }: Omit<FloorRow, 'embedding'>) {
+  return { id, text, contentEmbedding, children };
 }
