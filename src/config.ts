@@ -117,6 +117,8 @@ export const envSchema = z.object({
   RECALL_LEXICAL_WEIGHT: z.coerce.number().min(0).max(10).default(1),
   RECALL_FUSION: z.enum(['ranks', 'scores']).optional(),
   RECALL_MIN_RELEVANCE: z.coerce.number().min(0).max(1).default(0.3),
+  RECALL_TERM_CANDIDATES: z.coerce.number().int().min(50).max(5_000).default(500),
+  RECALL_CONTEXT_CANDIDATES: z.coerce.number().int().min(0).max(200).default(30),
   CONTEXT_TOKENIZER: z.enum(TOKENIZERS).default('auto'),
 
   ERAS_ENABLED: bool(true),
@@ -252,6 +254,14 @@ export function buildConfig(env: Env) {
       // everything (minScore: 0): an agent gets nothing rather than the least bad of nothing. Calibrated on
       // LoCoMo (bench:locomo prints the trade-off).
       minRelevance: env.RECALL_MIN_RELEVANCE,
+      // Recall's cost against its quality, for an operator to choose (bench:recall prints the one, bench:locomo the
+      // other). Full-text hits read per query term: besides the candidates, they tell how many of the group's
+      // memories hold the term (its weight), so a word more common than this weighs a little more than it should.
+      termCandidates: env.RECALL_TERM_CANDIDATES,
+      // Memory candidates whose context is read in the search's round trip (the turns around them, the summaries
+      // above them), the larger part of a recall's work in Neo4j. On LoCoMo 30 gave the recall@10 of 60 in half
+      // the time.
+      contextCandidates: env.RECALL_CONTEXT_CANDIDATES,
       // Word vectors fused by rank drag full text's best hits down as the hashing ones do (LoCoMo dev: hybrid
       // recall@10 0.569 against full text's 0.668); fused by normalised score they move the order only where their
       // scores stand apart. An OpenAI model keeps rank fusion, as before.

@@ -187,6 +187,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
       listWeights: config.recall.listWeights,
       fusion: config.recall.fusion,
       minRelevance: config.recall.minRelevance,
+      termCandidates: config.recall.termCandidates,
+      contextCandidates: config.recall.contextCandidates,
       vectorRelevance: range
         ? (similarity) => Math.min(1, Math.max(0, (similarity - range[0]) / (range[1] - range[0])))
         : null,

@@ -51,18 +51,15 @@ export interface RecallSettings {
   vectorRelevance: ((similarity: number) => number) | null;
   /** Turns further apart than this (or in other sessions) are not neighbours. */
   turnGapMinutes: number;
+  /** Full-text hits read per query term (RECALL_TERM_CANDIDATES; config.ts says what it trades). */
+  termCandidates: number;
+  /** Memory candidates whose context the search reads (RECALL_CONTEXT_CANDIDATES). */
+  contextCandidates: number;
 }
 
 /**
- * Full-text hits fetched per query term, all of them the group's own. Besides the candidates, they tell how many
- * of the group's memories hold the term (its weight), so a word more common than this weighs a little more than
- * it should; more costs time on every recall.
- */
-const TERM_CANDIDATES = 500;
-
-/**
- * Hits added to a term whose TERM_CANDIDATES are not all of it, per query term whose are: where the two meet. In a
- * large group a common word's list is its best-scored hits, mostly short messages about anything, and the message
+ * Hits added to a term whose list (termCandidates) is not all of it, per query term whose are: where the two
+ * meet. In a large group a common word's list is its best-scored hits, mostly short messages about anything, and the message
  * that holds it with the rest of the question would otherwise count only for its rarer words. In LoCoMo's
  * conversations put into a group of a million memories, 30 found what 100 did; the pairs cost 4 % more CPU per
  * recall there than none.
@@ -74,13 +71,6 @@ const PAIR_CANDIDATES = 30;
  * day in their time, not their words, so the date can only rank.
  */
 const NAMED_PERIOD_BOOST = 2;
-
-/**
- * How many memory candidates get their context looked up (the turns around them, the summaries above them): the
- * context is the larger part of a recall's work in Neo4j, and on LoCoMo 30 gave the same recall@10 as 60 (0.707
- * against 0.708) in half the time.
- */
-const CONTEXT_CANDIDATES = 30;
 
 /**
  * How many memories the walk down from a summary reads when the candidates beneath it are too few for its details:
@@ -112,10 +102,10 @@ export async function recall(
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
-          perTerm: TERM_CANDIDATES,
+          perTerm: deps.settings.termCandidates,
           perPair: PAIR_CANDIDATES,
           period: namedPeriod(request.query),
-          contextCandidates: CONTEXT_CANDIDATES,
+          contextCandidates: deps.settings.contextCandidates,
           gapMinutes: deps.settings.turnGapMinutes,
         })
       : Promise.resolve({ termHits: [], groupMemories: 0, context: [] }),

@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     });
     expect(config.decay.week).toEqual({ startDays: 30, maxAgeDays: 90 });
     expect(config.rollup.sessionGapMinutes).toBe(30);
+    expect(config.recall).toMatchObject({ termCandidates: 500, contextCandidates: 30 });
+  });
+
+  it('reads recall\'s candidate counts and names the one out of range', () => {
+    const config = loadConfig({ RECALL_TERM_CANDIDATES: '200', RECALL_CONTEXT_CANDIDATES: '0' });
+    expect(config.recall).toMatchObject({ termCandidates: 200, contextCandidates: 0 });
+    expect(() => loadConfig({ RECALL_TERM_CANDIDATES: '10' })).toThrow(/RECALL_TERM_CANDIDATES/);
+    expect(() => loadConfig({ RECALL_CONTEXT_CANDIDATES: '1000' })).toThrow(/RECALL_CONTEXT_CANDIDATES/);
   });
 
   it('reads and coerces values from the environment', () => {

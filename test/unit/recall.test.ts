@@ -143,6 +143,8 @@ const settings: RecallSettings = {
   minRelevance: 0.3,
   vectorRelevance: null,
   turnGapMinutes: 30,
+  termCandidates: 500,
+  contextCandidates: 30,
 };
 
 const ask = (request: RecallRequestInput, custom: Partial<RecallSettings> = {}, repo = store()) => {
@@ -260,6 +262,23 @@ describe('recall (in-memory store)', () => {
     expect(named.abstained).toBe(true);
     const unnamed = await ask({ query: 'which team was maria on' }, {}, repo);
     expect(unnamed.items.map((i) => i.id)).toEqual(['q']);
+  });
+
+  it('reads as many hits per term and context candidates as the settings say', async () => {
+    const asked: { perTerm: number; contextCandidates: number }[] = [];
+    const base = store();
+    const repo = store({
+      lexicalSearch: async (...args) => {
+        asked.push({ perTerm: args[3].perTerm, contextCandidates: args[3].contextCandidates });
+        return base.lexicalSearch(...args);
+      },
+    });
+    await ask({ query: 'which team did you sign with' }, {}, repo);
+    await ask({ query: 'which team did you sign with' }, { termCandidates: 200, contextCandidates: 10 }, repo);
+    expect(asked).toEqual([
+      { perTerm: 500, contextCandidates: 30 },
+      { perTerm: 200, contextCandidates: 10 },
+    ]);
   });
 
   it('ranks a hit in the period the query names over an equal one outside it', async () => {
