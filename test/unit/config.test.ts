@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     expect(config.recall).toMatchObject({ termCandidates: 500, contextCandidates: 30 });
   });
 
-  it('reads recall\'s candidate counts and names the one out of range', () => {
+  it("reads recall's candidate counts and names the one out of range", () => {
     const config = loadConfig({ RECALL_TERM_CANDIDATES: '200', RECALL_CONTEXT_CANDIDATES: '0' });
     expect(config.recall).toMatchObject({ termCandidates: 200, contextCandidates: 0 });
     expect(() => loadConfig({ RECALL_TERM_CANDIDATES: '10' })).toThrow(/RECALL_TERM_CANDIDATES/);

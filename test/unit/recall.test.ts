@@ -274,7 +274,11 @@ describe('recall (in-memory store)', () => {
       },
     });
     await ask({ query: 'which team did you sign with' }, {}, repo);
-    await ask({ query: 'which team did you sign with' }, { termCandidates: 200, contextCandidates: 10 }, repo);
+    await ask(
+      { query: 'which team did you sign with' },
+      { termCandidates: 200, contextCandidates: 10 },
+      repo,
+    );
     expect(asked).toEqual([
       { perTerm: 500, contextCandidates: 30 },
       { perTerm: 200, contextCandidates: 10 },
