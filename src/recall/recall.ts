@@ -59,10 +59,10 @@ export interface RecallSettings {
 
 /**
  * Hits added to a term whose list (termCandidates) is not all of it, per query term whose are: where the two
- * meet. In a large group a common word's list is its best-scored hits, mostly short messages about anything, and the message
- * that holds it with the rest of the question would otherwise count only for its rarer words. In LoCoMo's
- * conversations put into a group of a million memories, 30 found what 100 did; the pairs cost 4 % more CPU per
- * recall there than none.
+ * meet. In a large group a common word's list is its best-scored hits, mostly short messages about anything, and
+ * the message that holds it with the rest of the question would otherwise count only for its rarer words. In
+ * LoCoMo's conversations put into a group of a million memories, 30 found what 100 did; the pairs cost 4 % more
+ * CPU per recall there than none.
  */
 const PAIR_CANDIDATES = 30;
 
