@@ -22,15 +22,8 @@ export function reciprocalRankFusion(lists: { id: string }[][], k = 60, weights?
   return inFusedOrder(reciprocalRankScores(lists, k, weights));
 }
 
-/**
- * reciprocalRankFusion's entries in no particular order, each with its best single rank, worked out once rather
- * than in every comparison of a sort: for a caller that needs the scores, or sorts them its own way.
- */
-export function reciprocalRankScores(
-  lists: { id: string }[][],
-  k = 60,
-  weights?: number[],
-): { entry: FusedEntry; bestRank: number }[] {
+/** reciprocalRankFusion's entries in no particular order: for a caller that ranks them its own way (ranking.ts). */
+export function reciprocalRankScores(lists: { id: string }[][], k = 60, weights?: number[]): FusedEntry[] {
   if (!Number.isFinite(k) || k < 0) throw new RangeError(`k must be a finite number >= 0, got ${k}`);
   const weightOf = (i: number) => weights?.[i] ?? 1;
   if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
@@ -50,19 +43,20 @@ export function reciprocalRankScores(
   const best = lists.reduce((total, list, i) => (list.length > 0 ? total + weightOf(i) : total), 0) / (k + 1);
   return [...ranksById].map(([id, ranks]) => {
     let sum = 0;
-    let bestRank = Number.POSITIVE_INFINITY;
     ranks.forEach((rank, i) => {
-      if (rank === null) return;
-      sum += weightOf(i) / (k + rank);
-      bestRank = Math.min(bestRank, rank);
+      if (rank !== null) sum += weightOf(i) / (k + rank);
     });
-    return { entry: { id, fused: best > 0 ? sum / best : 0, ranks }, bestRank };
+    return { id, fused: best > 0 ? sum / best : 0, ranks };
   });
 }
 
-/** Fused score first, then the best single rank, then the id: equal inputs always give equal output. */
-function inFusedOrder(entries: { entry: FusedEntry; bestRank: number }[]): FusedEntry[] {
+/**
+ * Fused score first, then the best single rank, then the id: equal inputs always give equal output. Each entry's
+ * best rank is worked out once, not in every comparison of the sort.
+ */
+function inFusedOrder(entries: FusedEntry[]): FusedEntry[] {
   return entries
+    .map((entry) => ({ entry, bestRank: Math.min(...entry.ranks.map((r) => r ?? Number.POSITIVE_INFINITY)) }))
     .sort(
       (a, b) =>
         b.entry.fused - a.entry.fused ||
@@ -88,11 +82,11 @@ export function normalisedScoreFusion(
   return inFusedOrder(normalisedScoreScores(lists, weights));
 }
 
-/** normalisedScoreFusion's entries in no particular order, each with its best single rank. */
+/** normalisedScoreFusion's entries in no particular order: for a caller that ranks them its own way. */
 export function normalisedScoreScores(
   lists: { id: string; score: number }[][],
   weights?: number[],
-): { entry: FusedEntry; bestRank: number }[] {
+): FusedEntry[] {
   const weightOf = (i: number) => weights?.[i] ?? 1;
   if (lists.some((_, i) => !(weightOf(i) >= 0))) throw new RangeError('list weights must be numbers >= 0');
   const total = lists.reduce((sum, list, i) => (list.length > 0 ? sum + weightOf(i) : sum), 0);
@@ -118,8 +112,5 @@ export function normalisedScoreScores(
       entry.sum += weightOf(listIndex) * normalised;
     });
   });
-  return [...byId].map(([id, { sum, ranks }]) => ({
-    entry: { id, fused: total > 0 ? sum / total : 0, ranks },
-    bestRank: Math.min(...ranks.map((r) => r ?? Number.POSITIVE_INFINITY)),
-  }));
+  return [...byId].map(([id, { sum, ranks }]) => ({ id, fused: total > 0 ? sum / total : 0, ranks }));
 }

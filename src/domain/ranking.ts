@@ -148,7 +148,7 @@ export function rankCandidates<C extends Candidate>(
           60,
           fusionWeights,
         );
-  const fusedById = new Map(fused.map(({ entry }) => [entry.id, entry.fused]));
+  const fusedById = new Map(fused.map((entry) => [entry.id, entry.fused]));
 
   const floor = options.minRelevance ?? 0;
   // Only a hit that reaches the supporting share of the floor can come back, so only those are scored, and only
