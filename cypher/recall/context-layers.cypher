@@ -5,10 +5,14 @@
 // match, and ordering by the index's own properties lets it hand the rows over newest first, so each level reads
 // as many as it returns. Ordered by periodStart alone, the planner read all of a level to sort it (every day of
 // the group for the three latest). The latest turns come from the (groupId, ts) index the same way.
+// Asked at $asOf (null for now): only what had happened by then, the periods and the era that had ended by then.
+WITH datetime($asOf) AS asOf
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
-    WHERE e.current = true
+    WHERE (asOf IS NULL AND e.current = true) OR e.endsAt <= asOf
+    WITH e
+    ORDER BY e.startsAt DESC
     RETURN {id: e.id, theme: e.theme, start: toString(e.start), text: e.text}
     LIMIT 1
   } AS eras,
@@ -17,7 +21,7 @@ RETURN
     // the group (see ingest/find-memories.cypher).
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL
+    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($months)
@@ -25,7 +29,7 @@ RETURN
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL
+    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($weeks)
@@ -33,7 +37,7 @@ RETURN
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL
+    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($days)
@@ -41,7 +45,7 @@ RETURN
   COLLECT {
     MATCH (m:Memory {groupId: $groupId})
     USING INDEX SEEK m:Memory(groupId, ts)
-    WHERE m.ts IS NOT NULL
+    WHERE m.ts <= coalesce(asOf, datetime('9999-12-31T23:59:59Z'))
     RETURN {id: m.id, text: m.text, speaker: m.speaker, ts: m.ts}
     ORDER BY m.groupId DESC, m.ts DESC
     LIMIT toInteger($turns)

@@ -1,7 +1,8 @@
 // One round trip for the ranked hits that need it: each one's own fields, then for a summary or era the memories
 // beneath it: first those recall found beneath it ($hits[i].known, ids and paths, best first), then up to
 // $hits[i].fill more, the closest to the query among the first $scan the walk down reaches (so a month costs what
-// a day does); and its NEXT_PERIOD neighbours. Each detail's score is its similarity to the query.
+// a day does); and its NEXT_PERIOD neighbours (those that had ended by $asOf, when the question is asked then). Each
+// detail's score is its similarity to the query.
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {
@@ -39,13 +40,13 @@ WITH rank, hit, n,
   }[..toInteger(hit.fill)] ELSE [] END AS details,
   COLLECT {
     MATCH p = (x)-[:NEXT_PERIOD*1..3]->(n)
-    WHERE length(p) <= $sideways
+    WHERE length(p) <= $sideways AND ($asOf IS NULL OR x.endsAt <= datetime($asOf))
     RETURN {id: x.id, level: coalesce(x.level, 'era'), periodStart: toString(coalesce(x.periodStart, x.start)),
             periodEnd: toString(coalesce(x.periodEnd, x.end)), text: coalesce(x.text, x.theme),
             direction: 'previous', steps: length(p)}
   } + COLLECT {
     MATCH p = (n)-[:NEXT_PERIOD*1..3]->(x)
-    WHERE length(p) <= $sideways
+    WHERE length(p) <= $sideways AND ($asOf IS NULL OR x.endsAt <= datetime($asOf))
     RETURN {id: x.id, level: coalesce(x.level, 'era'), periodStart: toString(coalesce(x.periodStart, x.start)),
             periodEnd: toString(coalesce(x.periodEnd, x.end)), text: coalesce(x.text, x.theme),
             direction: 'next', steps: length(p)}

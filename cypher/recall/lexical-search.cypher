@@ -32,7 +32,7 @@ CALL () {
     ELSE $groupMemories END AS groupMemories
 }
 WITH groupMemories, datetime($periodFrom) AS periodFrom, datetime($periodTo) AS periodTo, datetime($from) AS fromTime,
-  datetime($to) AS toTime
+  datetime($to) AS toTime, datetime($asOf) AS asOfTime
 // Each term's own list: its best-scored hits in the group, at most $perTerm.
 UNWIND $terms AS asked
 CALL (asked) {
@@ -40,12 +40,12 @@ CALL (asked) {
     YIELD node, score
   RETURN collect(node) AS listed, collect(score) AS listedScores
 }
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime,
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime,
   collect({asked: asked, listed: listed, scores: listedScores}) AS searched
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, searched,
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, searched,
   [s IN searched WHERE size(s.listed) < $perTerm | s.asked] AS wholeTerms
 UNWIND searched AS own
-CALL (own, wholeTerms, periodFrom, periodTo, fromTime, toTime) {
+CALL (own, wholeTerms, periodFrom, periodTo, fromTime, toTime, asOfTime) {
   // A full list holds the term's best-scored hits, short messages before all, and may leave out the ones that hold
   // the rest of the query. Those holding a term whose list is whole come from one search per such term, the pair
   // (the term's pairStart and the other's clause: domain/lucene.ts pairQueryStart), led by that term's short
@@ -72,7 +72,8 @@ CALL (own, wholeTerms, periodFrom, periodTo, fromTime, toTime) {
     [i IN range(0, size(nodes) - 1) WHERE NOT nodes[i]:Memory AND nodes[i].groupId = $groupId
       AND nodes[i].archivedAt IS NULL | i] AS summaryAt
   // Those of the asked levels inside the window: a memory by its time, a summary by overlap ([from, to) against
-  // [startsAt, endsAt)). The term's memory count is of its list alone, in the window or not.
+  // [startsAt, endsAt)) and, for a question asked at $asOf, by having ended by then. The term's memory count is of
+  // its list alone, in the window or not.
   WITH own, nodes, scores, size([i IN memoryAt WHERE i < listedSize]) AS memoryCount,
     CASE
       WHEN NOT 'memory' IN $levels THEN []
@@ -83,6 +84,7 @@ CALL (own, wholeTerms, periodFrom, periodTo, fromTime, toTime) {
     [i IN summaryAt WHERE nodes[i].level IN $levels AND CASE
       WHEN fromTime IS NULL AND toTime IS NULL THEN true
       ELSE (fromTime IS NULL OR nodes[i].endsAt > fromTime) AND (toTime IS NULL OR nodes[i].startsAt < toTime)
+        AND (asOfTime IS NULL OR nodes[i].endsAt <= asOfTime)
     END] AS summaries
   // One list per field, in the index's order.
   RETURN {term: own.asked.term, memoryCount: memoryCount,

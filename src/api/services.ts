@@ -47,7 +47,10 @@ export interface ApiServices {
   listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
   getSummary(id: string): Promise<SummaryDetail | null>;
   recall(groupId: string, request: RecallRequest): Promise<RecallResponse>;
-  context(groupId: string, options: { budgetTokens: number; query?: string }): Promise<BuiltContext>;
+  context(
+    groupId: string,
+    options: { budgetTokens: number; query?: string; asOf?: string },
+  ): Promise<BuiltContext>;
   compact(request: CompactRequest): Promise<CompactResponse>;
   drift(groupId: string, query: SeriesQuery): Promise<DriftResponse>;
   driftChart(groupId: string, query: SeriesQuery): Promise<DriftChart>;

@@ -37,6 +37,23 @@ export function toWindow(from?: string, to?: string): { from: string | null; to:
   };
 }
 
+/**
+ * The window a question asked at `asOf` may see: the asked window, ending no later than just after `asOf` (a memory
+ * of that very instant is in the past), and `asOf` itself, by which a summary or era must have ended. Without
+ * `asOf`, the window as asked and no cut.
+ */
+export function toAsOfWindow(
+  from?: string,
+  to?: string,
+  asOf?: string,
+): { from: string | null; to: string | null; asOf: string | null } {
+  const window = toWindow(from, to);
+  if (asOf === undefined) return { ...window, asOf: null };
+  const cut = new Date(new Date(asOf).getTime() + 1).toISOString();
+  const end = window.to === null || cut < window.to ? cut : window.to;
+  return { from: window.from, to: end, asOf: new Date(asOf).toISOString() };
+}
+
 export const recallExpandSchema = z
   .strictObject({
     turns: z
@@ -84,6 +101,17 @@ export const recallRequestSchema = z
       .meta({ description: 'Levels to search; all when absent' }),
     from: windowBound('Start of the time window (inclusive)').optional(),
     to: windowBound('End of the time window (exclusive; a plain date includes that whole day)').optional(),
+    asOf: z.iso
+      .datetime({
+        offset: true,
+        error: 'must be an ISO 8601 date-time with an offset (2024-05-01T09:30:00Z)',
+      })
+      .optional()
+      .meta({
+        description:
+          'The moment the question is asked (default now): "yesterday", "two weeks ago", "last Saturday", "in March" ' +
+          "resolve against it on the group's calendar, and nothing after it is returned",
+      }),
     // prefault, not default: the empty object is parsed, so every inner default is filled in.
     expand: recallExpandSchema.prefault({}),
     mode: z

@@ -25,6 +25,8 @@ export interface SearchScope {
   groupId: string;
   from: string | null;
   to: string | null;
+  /** When the question is asked: a summary or era that ends after it is not seen (domain/recall.ts toAsOfWindow). */
+  asOf: string | null;
 }
 
 export interface ExpandedHit {
@@ -155,6 +157,7 @@ const GROUP_SIZES_KEPT = 10_000;
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
+  private readonly timeZones = new Map<string, { zone: string | null; readAt: number }>();
 
   constructor(
     private readonly graph: Pick<Graph, 'read'>,
@@ -266,6 +269,23 @@ export class RecallRepository {
     };
   }
 
+  /**
+   * The group's time zone (null for no such group), read again after GROUP_SIZE_TTL_MS: a zone is set when the group
+   * is made and rarely changes.
+   */
+  async groupTimeZone(groupId: string): Promise<string | null> {
+    const known = this.timeZones.get(groupId);
+    if (known && this.now() - known.readAt < GROUP_SIZE_TTL_MS) return known.zone;
+    const [row] = await this.graph.read<{ timezone: string | null }>('recall/group-time-zone', { groupId });
+    if (this.timeZones.size >= GROUP_SIZES_KEPT) {
+      const oldest = this.timeZones.keys().next().value;
+      if (oldest !== undefined) this.timeZones.delete(oldest);
+    }
+    this.timeZones.delete(groupId);
+    this.timeZones.set(groupId, { zone: row?.timezone ?? null, readAt: this.now() });
+    return row?.timezone ?? null;
+  }
+
   /** The group's memory count if it was counted less than GROUP_SIZE_TTL_MS ago, else null. */
   private knownGroupSize(groupId: string): number | null {
     const known = this.groupSizes.get(groupId);
@@ -292,12 +312,20 @@ export class RecallRepository {
     return this.graph.read<ExpandedHit>('recall/expand', { ...scope, hits, ...options });
   }
 
-  /** What a context block may hold besides recall: the current era, the latest periods and turns, newest first. */
+  /**
+   * What a context block may hold besides recall: the current era, the latest periods and turns, newest first; asked
+   * at `asOf`, those of that moment.
+   */
   async contextSources(
     groupId: string,
     counts: { months: number; weeks: number; days: number; turns: number },
+    asOf: string | null = null,
   ): Promise<ContextSources> {
-    const [row] = await this.graph.read<ContextSources>('recall/context-layers', { groupId, ...counts });
+    const [row] = await this.graph.read<ContextSources>('recall/context-layers', {
+      groupId,
+      ...counts,
+      asOf,
+    });
     return row ?? { eras: [], months: [], weeks: [], days: [], turns: [], timezone: null };
   }
 }

@@ -92,7 +92,9 @@ export const TOOLS: AnyToolSpec[] = [
       'the best matches, best first: raw messages (level memory) and summaries of sessions, days, weeks, ' +
       'months and eras, each with its id and the time or period it covers; summary hits also bring the ' +
       'original messages under them. Quote ids and dates when you rely on a hit. Narrow with levels (e.g. ' +
-      '["memory"] for exact words, ["week","month"] for the big picture) and with from/to for a time window.',
+      '["memory"] for exact words, ["week","month"] for the big picture) and with from/to for a time window. Pass ' +
+      'asOf when the question is asked at another moment than now: "last week" is read against it, and nothing ' +
+      'later is returned.',
     input: {
       query: recall.query.meta({ description: 'What to look for, in plain words' }),
       k: recall.k,
@@ -100,6 +102,7 @@ export const TOOLS: AnyToolSpec[] = [
       from: recall.from,
       to: recall.to,
       mode: recall.mode,
+      asOf: recall.asOf,
     },
     output: inline(recallResponseSchema),
     readOnly: true,
@@ -124,6 +127,7 @@ export const TOOLS: AnyToolSpec[] = [
       query: contextQuerySchema.shape.query.meta({
         description: 'A question or topic: what answers it comes first',
       }),
+      asOf: contextQuerySchema.shape.asOf,
     },
     output: inline(contextResponseSchema),
     readOnly: true,

@@ -33,17 +33,18 @@ const latestTurnsFor = (budgetTokens: number) => Math.min(200, Math.max(10, Math
 export async function groupContext(
   deps: ContextDeps,
   groupId: string,
-  options: { budgetTokens: number; query?: string },
+  options: { budgetTokens: number; query?: string; asOf?: string },
 ): Promise<BuiltContext> {
-  const { budgetTokens, query } = options;
+  const { budgetTokens, query, asOf } = options;
   // The layers and recall do not depend on each other: both reads go to Neo4j at once. minScore 0: every hit comes
   // back, and relevantCandidates applies the floor itself, so what recall would return leads and the weaker hits can
   // still fill a large budget.
   const [sources, found, tokens] = await Promise.all([
-    deps.repo.contextSources(groupId, { ...STANDING, turns: latestTurnsFor(budgetTokens) }),
+    deps.repo.contextSources(groupId, { ...STANDING, turns: latestTurnsFor(budgetTokens) }, asOf ?? null),
     query
       ? deps.recall(groupId, {
           query,
+          ...(asOf ? { asOf } : {}),
           k: recallHitsFor(budgetTokens),
           mode: 'hybrid',
           minScore: 0,

@@ -2,16 +2,17 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
 import { RECALL_LEVELS, type RecallLevel, SUMMARY_LEVELS } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
-import { namedPeriod } from '../domain/named-period.js';
+import { type NamedPeriod, namedPeriod } from '../domain/named-period.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
 import {
   type RecallDetail,
   type RecallItem,
   type RecallRequest,
   type RecallResponse,
-  toWindow,
+  toAsOfWindow,
   vectorPlan,
 } from '../domain/recall.js';
+import { namesRelativePeriod, relativePeriod } from '../domain/relative-period.js';
 import { type SummaryDetails, summaryDetails } from '../domain/summary-details.js';
 import {
   asksQuestion,
@@ -34,6 +35,8 @@ export interface RecallDeps {
   repo: RecallStore;
   embedder: Embedder;
   settings: RecallSettings;
+  /** The clock a question without `asOf` is asked on. */
+  now?: () => Date;
 }
 
 export interface RecallSettings {
@@ -91,20 +94,23 @@ export async function recall(
   request: RecallRequest,
 ): Promise<RecallResponse> {
   const started = performance.now();
-  const scope: SearchScope = { groupId, ...toWindow(request.from, request.to) };
+  const scope: SearchScope = { groupId, ...toAsOfWindow(request.from, request.to, request.asOf) };
   const levels = request.levels ?? [...RECALL_LEVELS];
   const pool = Math.max(request.k * 3, 30);
   const words = queryTerms(request.query);
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
-  const vector = await deps.embedder.embeddings.embedQuery(request.query);
+  const [vector, period] = await Promise.all([
+    deps.embedder.embeddings.embedQuery(request.query),
+    terms.length > 0 ? queryPeriod(deps, groupId, request) : null,
+  ]);
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.embedder.semantic, minScore);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
       ? deps.repo.lexicalSearch(scope, levels, terms, {
           perTerm: deps.settings.termCandidates,
           perPair: PAIR_CANDIDATES,
-          period: namedPeriod(request.query),
+          period,
           contextCandidates: deps.settings.contextCandidates,
           gapMinutes: deps.settings.turnGapMinutes,
         })
@@ -142,6 +148,22 @@ export async function recall(
     abstained: items.length === 0 && minScore > 0,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
+}
+
+/**
+ * The period the query names: a date written out, else an expression relative to when it is asked ("last Saturday",
+ * "two weeks ago"), read on the group's calendar.
+ */
+async function queryPeriod(
+  deps: Pick<RecallDeps, 'repo' | 'now'>,
+  groupId: string,
+  request: RecallRequest,
+): Promise<NamedPeriod | null> {
+  const written = namedPeriod(request.query);
+  if (written || !namesRelativePeriod(request.query)) return written;
+  const asOf = request.asOf ? new Date(request.asOf) : (deps.now?.() ?? new Date());
+  const zone = (await deps.repo.groupTimeZone(groupId)) ?? 'UTC';
+  return relativePeriod(request.query, asOf, zone);
 }
 
 /**

@@ -108,7 +108,7 @@ describeNeo4j('ingest against Neo4j', () => {
       // Built from the vectors already stored: nothing is embedded again.
       await awaitIndexes(strata.graph);
       const [nearest] = await new RecallRepository(strata.graph).vectorMemories(
-        { groupId: g, from: null, to: null },
+        { groupId: g, from: null, to: null, asOf: null },
         await strata.embedder.embeddings.embedQuery('the lake cabin'),
         100,
         1,
@@ -389,7 +389,7 @@ describeNeo4j('ingest against Neo4j', () => {
         ts: '2024-05-02T09:31:00Z',
       },
     ]);
-    const scope = { groupId: g, from: null, to: null };
+    const scope = { groupId: g, from: null, to: null, asOf: null };
     const vector = await strata.embedder.embeddings.embedQuery(text);
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
     // The hashing embedder's memories have no vector index: their words find the candidates, the vectors rank them.
@@ -426,7 +426,7 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(lexical[0]?.hits[0]).not.toHaveProperty('inPeriod');
     const inPeriod = async (from: string, to: string) => {
       const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: g, from: null, to: null },
+        { groupId: g, from: null, to: null, asOf: null },
         ['memory'],
         ['quokkas'],
         { perTerm: 100, perPair: 100, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },

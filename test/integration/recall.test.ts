@@ -113,7 +113,7 @@ describeNeo4j('recall against Neo4j', () => {
     const query = 'the regatta sail and the kiln glaze for the chess club';
     const terms = queryTerms(query);
     const { termHits, groupMemories, context } = await new RecallRepository(strata.graph).lexicalSearch(
-      { groupId: group, from: null, to: null },
+      { groupId: group, from: null, to: null, asOf: null },
       ['memory', 'session', 'day', 'week', 'month'],
       terms,
       // This group's messages are two hours apart: a gap of three makes them neighbours.
@@ -172,7 +172,7 @@ describeNeo4j('recall against Neo4j', () => {
       ]);
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
       const { context } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: busy, from: null, to: null },
+        { groupId: busy, from: null, to: null, asOf: null },
         ['memory'],
         ['quokka'],
         { perTerm: 500, perPair: 100, period: null, contextCandidates: 1, gapMinutes: 30 },
@@ -208,7 +208,7 @@ describeNeo4j('recall against Neo4j', () => {
       ]);
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
       const { termHits, groupMemories } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: crowded, from: null, to: null },
+        { groupId: crowded, from: null, to: null, asOf: null },
         ['memory'],
         ['coffee', 'lisbon', 'tea'],
         { perTerm: 5, perPair: 3, period: null, contextCandidates: 1, gapMinutes: 30 },
@@ -414,5 +414,41 @@ describeNeo4j('recall against Neo4j', () => {
     expect(plain.text).toContain(CONTEXT_TITLES.era);
     expect(plain.truncated).toBe(false);
     for (const { text } of weekMemories()) expect(plain.text).toContain(text);
+  });
+
+  it('asked at a moment in the past, sees only what had happened by then and reads "last week" against it', async () => {
+    // Wednesday 13 March at noon: the regatta week is over, the pottery week half through, the chess week to come.
+    const asOf = '2024-03-13T12:00:00Z';
+    const response = await ask(group, { query: 'chess regatta kiln', k: 30, asOf, minScore: 0 });
+    expect(response.items.length).toBeGreaterThan(0);
+    for (const item of response.items) {
+      if (item.ts) expect(item.ts <= asOf).toBe(true);
+      if (item.periodEnd) expect(new Date(item.periodEnd) <= new Date(asOf)).toBe(true);
+      for (const detail of item.details) expect(detail.ts <= asOf).toBe(true);
+      expect(item.text).not.toMatch(/chess/i);
+    }
+    // Asked on Wednesday 20 March, "last week" is the pottery week (widened by a day on each side). Every turn
+    // holds "day" alike: those of that week lead, and nothing said after the moment asked comes back.
+    const dated = await ask(group, {
+      query: 'what happened on day 3 last week',
+      k: 5,
+      levels: ['memory'],
+      asOf: '2024-03-20T10:00:00Z',
+      minScore: 0,
+    });
+    expect(dated.items).toHaveLength(5);
+    for (const item of dated.items)
+      expect(item.ts && item.ts >= '2024-03-10' && item.ts < '2024-03-19').toBe(true);
+    const undated = await ask(group, {
+      query: 'what happened on day 3',
+      k: 5,
+      levels: ['memory'],
+      minScore: 0,
+    });
+    expect(undated.items.map((i) => i.id)).not.toEqual(dated.items.map((i) => i.id));
+    // The context block asked then holds no turn said later.
+    const context = await strata.services.context(group, { budgetTokens: 100_000, asOf });
+    expect(context.text).toMatch(/kiln/i);
+    expect(context.text).not.toMatch(/chess/i);
   });
 });

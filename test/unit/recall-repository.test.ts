@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_SIZE_TTL_MS, RecallRepository } from '../../src/graph/recall.js';
 
-const scope = { groupId: 'g1', from: null, to: null };
+const scope = { groupId: 'g1', from: null, to: null, asOf: null };
 const options = { perTerm: 10, perPair: 5, period: null, contextCandidates: 30, gapMinutes: 30 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recallRequestSchema, toWindow } from '../../src/domain/recall.js';
+import { recallRequestSchema, toAsOfWindow, toWindow } from '../../src/domain/recall.js';
 
 function issues(input: unknown) {
   const result = recallRequestSchema.safeParse(input);
@@ -80,6 +80,28 @@ describe('recallRequestSchema', () => {
     expect(issues({ query: 'q', expand: { perSummary: 21 } })[0]?.path).toBe('expand.perSummary');
     expect(issues({ query: 'q', expand: { sideways: 4 } })[0]?.path).toBe('expand.sideways');
     expect(issues({ query: 'q', minScore: 1.5 })[0]?.path).toBe('minScore');
+    expect(issues({ query: 'q', asOf: 'last tuesday' })[0]?.path).toBe('asOf');
+    // An instant needs its offset: a local time would be read on no one's clock.
+    expect(issues({ query: 'q', asOf: '2023-05-30T23:40:00' })[0]?.path).toBe('asOf');
+    expect(recallRequestSchema.parse({ query: 'q', asOf: '2023-05-30T23:40:00+01:00' }).asOf).toBe(
+      '2023-05-30T23:40:00+01:00',
+    );
+  });
+});
+
+describe('toAsOfWindow', () => {
+  it('ends the window just after the moment asked, unless it ends earlier', () => {
+    expect(toAsOfWindow(undefined, undefined, '2023-05-30T23:40:00+01:00')).toEqual({
+      from: null,
+      to: '2023-05-30T22:40:00.001Z',
+      asOf: '2023-05-30T22:40:00.000Z',
+    });
+    expect(toAsOfWindow('2023-01-01', '2023-02-01', '2023-05-30T22:40:00Z')).toEqual({
+      from: '2023-01-01T00:00:00.000Z',
+      to: '2023-02-02T00:00:00.000Z',
+      asOf: '2023-05-30T22:40:00.000Z',
+    });
+    expect(toAsOfWindow('2023-01-01')).toEqual({ from: '2023-01-01T00:00:00.000Z', to: null, asOf: null });
   });
 });
 

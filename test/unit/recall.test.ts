@@ -8,6 +8,7 @@ import type {
   RankedHit,
   RecallStore,
   SearchHit,
+  SearchScope,
 } from '../../src/graph/recall.js';
 import { type RecallSettings, recall } from '../../src/recall/recall.js';
 
@@ -71,6 +72,7 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
     vectorEras: none,
     exactMemories: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
     exactSummaries: none,
+    groupTimeZone: async () => 'UTC',
     vectorShare: async () => ({
       groupMemories: 5000,
       indexMemories: 50_000,
@@ -309,6 +311,48 @@ describe('recall (in-memory store)', () => {
     // Without a date the tie falls back to the ids.
     const undated = await ask({ query: 'What did we book?', minScore: 0 }, {}, repo);
     expect(undated.items.map((i) => i.id)).toEqual(['aa', 'zz']);
+  });
+
+  it('reads a relative period on the group’s calendar at the moment asked, and sees nothing after it', async () => {
+    const asked: { scope: SearchScope; period: unknown }[] = [];
+    const zones: string[] = [];
+    const repo = store({
+      groupTimeZone: async (groupId) => {
+        zones.push(groupId);
+        return 'Europe/Lisbon';
+      },
+      lexicalSearch: async (scope, _levels, terms, options) => {
+        asked.push({ scope, period: options.period });
+        return {
+          groupMemories: 10,
+          termHits: terms.map((term) => ({ term, memoryCount: 0, hits: [] })),
+          context: [],
+        };
+      },
+    });
+    // Asked on Tuesday 2023-05-30 at 23:40 in Lisbon (UTC+1): last Saturday is 2023-05-27, widened by a day each side.
+    await ask(
+      { query: 'Where did I eat last Saturday?', asOf: '2023-05-30T22:40:00Z', minScore: 0 },
+      {},
+      repo,
+    );
+    expect(asked[0]?.period).toEqual({ from: '2023-05-25T23:00:00.000Z', to: '2023-05-28T23:00:00.000Z' });
+    expect(asked[0]?.scope).toMatchObject({
+      to: '2023-05-30T22:40:00.001Z',
+      asOf: '2023-05-30T22:40:00.000Z',
+    });
+    // A window that ends earlier stays; no relative words, no zone read and no period.
+    await ask(
+      { query: 'Where did I eat?', asOf: '2023-05-30T22:40:00Z', to: '2023-05-01', minScore: 0 },
+      {},
+      repo,
+    );
+    expect(asked[1]).toMatchObject({ period: null, scope: { to: '2023-05-02T00:00:00.000Z' } });
+    expect(zones).toEqual(['g']);
+    // Without asOf: no cut, and the clock of the deps (here the real one) is the moment asked.
+    await ask({ query: 'what did I buy yesterday', minScore: 0 }, {}, repo);
+    expect(asked[2]?.scope).toMatchObject({ to: null, asOf: null });
+    expect(asked[2]?.period).not.toBeNull();
   });
 
   it('sizes the vector search by the group’s share of the index', async () => {

@@ -13,6 +13,11 @@ interface RetrieverFields extends BaseRetrieverInput {
   levels?: RecallLevel[];
   /** Also return the memories each summary hit expands to; default true. */
   includeDetails?: boolean;
+  /**
+   * The moment the questions are asked (ISO 8601 with an offset), or a function giving it per question; default
+   * now. "Last week" is read against it, and nothing after it is returned.
+   */
+  asOf?: string | (() => string | undefined);
 }
 
 /** Where the recall comes from: a Strata URL (with the client's options), a client, or a recall function. */
@@ -70,6 +75,7 @@ export class StrataRetriever extends BaseRetriever<StrataDocumentMetadata> {
   readonly k?: number;
   readonly levels?: RecallLevel[];
   readonly includeDetails: boolean;
+  readonly asOf?: string | (() => string | undefined);
 
   constructor(fields: StrataRetrieverInput) {
     super(fields);
@@ -78,14 +84,17 @@ export class StrataRetriever extends BaseRetriever<StrataDocumentMetadata> {
     this.k = fields.k;
     this.levels = fields.levels;
     this.includeDetails = fields.includeDetails ?? true;
+    this.asOf = fields.asOf;
   }
 
   override async _getRelevantDocuments(
     query: string,
     _runManager?: CallbackManagerForRetrieverRun,
   ): Promise<Document<StrataDocumentMetadata>[]> {
+    const asOf = typeof this.asOf === 'function' ? this.asOf() : this.asOf;
     const response = await this.recall(this.groupId, {
       query,
+      ...(asOf !== undefined ? { asOf } : {}),
       ...(this.k !== undefined ? { k: this.k } : {}),
       ...(this.levels ? { levels: this.levels } : {}),
       // Without details there is no point in the server walking down to memories.

@@ -16,6 +16,7 @@ export const contextQuerySchema = z.strictObject({
     .max(2000)
     .optional()
     .meta({ description: 'A question or topic: what recall finds for it comes first' }),
+  asOf: recallRequestSchema.shape.asOf,
 });
 
 export const contextResponseSchema = z

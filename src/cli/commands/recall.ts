@@ -27,6 +27,7 @@ const FLAG_OF: Record<string, string> = {
   from: '--from',
   to: '--to',
   mode: '--mode',
+  asOf: '--as-of',
   minScore: '--min-score',
 };
 
@@ -38,6 +39,8 @@ export const recallCommand: CommandSpec<RecallOptions> = {
     'The same search as POST /v1/groups/<id>/recall. Summary hits list the memories under them, indented.',
     '--from and --to take a date (2024-05-01) or a date-time with an offset (2024-05-01T09:30:00Z);',
     'the window is [from, to), and a plain --to date includes that whole day.',
+    '--as-of asks the question at that moment (a date-time with an offset): "last week" is read against it,',
+    'and nothing after it is returned.',
   ].join('\n'),
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to search (required)' },
@@ -50,6 +53,11 @@ export const recallCommand: CommandSpec<RecallOptions> = {
     from: { type: 'string', value: '<when>', description: 'Start of the time window (inclusive)' },
     to: { type: 'string', value: '<when>', description: 'End of the time window (exclusive)' },
     mode: { type: 'string', value: '<mode>', description: `${MODES.join(', ')} (default hybrid)` },
+    'as-of': {
+      type: 'string',
+      value: '<when>',
+      description: 'The moment the question is asked (default now)',
+    },
     'min-score': {
       type: 'string',
       value: '<0-1>',
@@ -69,6 +77,7 @@ export const recallCommand: CommandSpec<RecallOptions> = {
       from: flags.string('from'),
       to: flags.string('to'),
       mode: flags.choice('mode', MODES),
+      asOf: flags.string('as-of'),
       minScore: flags.number('min-score', { min: 0, max: 1 }),
     };
     // The API's own schema decides what a valid request is; absent flags are left out, not sent as undefined.

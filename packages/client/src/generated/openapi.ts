@@ -1146,6 +1146,11 @@ export interface components {
             from?: string;
             /** @description End of the time window (exclusive; a plain date includes that whole day) */
             to?: string;
+            /**
+             * Format: date-time
+             * @description The moment the question is asked (default now): "yesterday", "two weeks ago", "last Saturday", "in March" resolve against it on the group's calendar, and nothing after it is returned
+             */
+            asOf?: string;
             /** @default {} */
             expand?: components["schemas"]["RecallExpand"];
             /**
@@ -2211,6 +2216,8 @@ export interface operations {
                 budgetTokens?: number;
                 /** @description A question or topic: what recall finds for it comes first */
                 query?: string;
+                /** @description The moment the question is asked (default now): "yesterday", "two weeks ago", "last Saturday", "in March" resolve against it on the group's calendar, and nothing after it is returned */
+                asOf?: string;
             };
             header?: never;
             path: {
