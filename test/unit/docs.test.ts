@@ -164,12 +164,14 @@ describe('links in README.md and docs/', () => {
     expect(PAGES.filter((p) => p !== 'README.md' && !linked.has(p))).toEqual([]);
   });
 
-  it('each page in docs/ says first, under its title, what it is for', () => {
+  it('each page in docs/ says first, under its title, whom it is for and what for, in one or two lines', () => {
     for (const page of PAGES.filter((p) => p !== 'README.md')) {
-      const [title, blank, first] = read(page).split('\n');
+      const [title, blank, ...rest] = read(page).split('\n');
       expect(title, page).toMatch(/^# \S/);
       expect(blank, page).toBe('');
-      expect(first, page).toMatch(/^[A-Z[`]/);
+      const opening = rest.slice(0, rest.indexOf(''));
+      expect(opening[0], page).toMatch(/^For /);
+      expect(opening.length, page).toBeLessThanOrEqual(2);
     }
   });
 });
