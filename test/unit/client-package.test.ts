@@ -23,7 +23,8 @@ function typescriptBlocks(markdown: string): string[] {
 }
 
 const clientReadme = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
-const mainReadme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+// The main README is the front door; the agents' page (docs/agents.md) shows the client and the LangChain chain.
+const agentsPage = readFileSync(join(ROOT, 'docs', 'agents.md'), 'utf8');
 const langchainExample = (markdown: string) =>
   typescriptBlocks(markdown).find((b) => b.includes('StrataRetriever'));
 
@@ -99,10 +100,10 @@ describe('the client package, packed', () => {
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
   });
 
-  it("type-checks every TypeScript example of both READMEs, the one-line one first, against the package's declarations", async () => {
+  it("type-checks every TypeScript example of its README and docs/agents.md, the one-line one first, against the package's declarations", async () => {
     const blocks = typescriptBlocks(clientReadme);
     expect(blocks[0]).toContain("new StrataClient({ url: 'http://localhost:8080'");
-    blocks.push(...typescriptBlocks(mainReadme));
+    blocks.push(...typescriptBlocks(agentsPage));
     const files = blocks.map((block, i) => {
       const file = join(WORK, `readme-example-${i + 1}.ts`);
       writeFileSync(file, block);
@@ -123,10 +124,10 @@ describe('the client package, packed', () => {
     expect(await typeErrors([file])).toMatch(/'string' is not assignable to type 'number'/);
   }, 60_000);
 
-  it('runs the LangChain example, the same in both READMEs, against a Strata server', async () => {
+  it('runs the LangChain example, the same in its README and docs/agents.md, against a Strata server', async () => {
     const example = langchainExample(clientReadme);
     expect(example).toBeDefined();
-    expect(langchainExample(mainReadme)).toBe(example);
+    expect(langchainExample(agentsPage)).toBe(example);
 
     const recalls: { groupId: string; request: RecallRequest }[] = [];
     const apiKey = 'readme-example-key-0123456789';
