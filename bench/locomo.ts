@@ -28,7 +28,7 @@ import type { Strata } from '../src/strata.js';
 import { Bm25 } from './lib/bm25.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
 import { cycleOne } from './lib/cycles.js';
-import { KS, RecallTally, recallRows, scorableQuestions } from './lib/evidence.js';
+import { firstK, KS, memoryIds, RecallTally, recallRows, scorableQuestions } from './lib/evidence.js';
 import { heading, line, num, seconds, table, verdict } from './lib/format.js';
 import { locomoPath } from './lib/paths.js';
 import { awaitSearchIndexes, benchGroupId, cleanUp, localEmbedder, openBenchStrata } from './lib/strata.js';
@@ -75,19 +75,6 @@ run(async () => {
   }
   offlineIndication(conversations, deadline);
 });
-
-/** The memory ids a response names, in order: each hit that is a memory, then the memories under it. */
-function memoryIds(response: RecallResponse): string[] {
-  return response.items.flatMap((item) => [
-    ...(item.kind === 'memory' ? [item.id] : []),
-    ...item.details.map((d) => d.id),
-  ]);
-}
-
-/** First k distinct ids. */
-function firstK(ids: string[], k: number): string[] {
-  return [...new Set(ids)].slice(0, k);
-}
 
 async function measure(
   strata: Strata,

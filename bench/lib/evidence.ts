@@ -1,4 +1,5 @@
 /** Turn-level evidence recall for LoCoMo questions: pure bookkeeping, shared by the measured and offline runs. */
+import type { RecallResponse } from '../../src/domain/recall.js';
 
 export const KS = [5, 10, 20] as const;
 export const CATEGORIES = [1, 2, 3, 4] as const;
@@ -78,4 +79,17 @@ export function scorableQuestions<Q extends { category: number; evidence: string
     kept.push({ ...q, evidence });
   }
   return { questions: kept, droppedEvidence, noEvidence };
+}
+
+/** The memory ids a response names, in order: each hit that is a memory, then the memories under it. */
+export function memoryIds(response: Pick<RecallResponse, 'items'>): string[] {
+  return response.items.flatMap((item) => [
+    ...(item.kind === 'memory' ? [item.id] : []),
+    ...item.details.map((d) => d.id),
+  ]);
+}
+
+/** First k distinct ids. */
+export function firstK(ids: readonly string[], k: number): string[] {
+  return [...new Set(ids)].slice(0, k);
 }

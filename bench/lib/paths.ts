@@ -8,13 +8,25 @@ export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The LoCoMo subset every developer has at ../shared, relative to the project root. */
 export const LOCOMO_RELATIVE = '../shared/bench/locomo/locomo-dev.json';
 
+/** The LongMemEval-S development questions every developer has at ../shared, relative to the project root. */
+export const LONGMEMEVAL_RELATIVE = '../shared/bench/longmemeval/longmemeval_s_dev.json.gz';
+
 /** Resolves the LoCoMo file (or an explicit --file) and stops with a clear message when it is missing. */
 export function locomoPath(explicit?: string): string {
-  const path = explicit ? resolve(explicit) : resolve(projectRoot, LOCOMO_RELATIVE);
+  return dataPath('LoCoMo', LOCOMO_RELATIVE, explicit);
+}
+
+/** Resolves the LongMemEval file (or an explicit --file) and stops with a clear message when it is missing. */
+export function longMemEvalPath(explicit?: string): string {
+  return dataPath('LongMemEval', LONGMEMEVAL_RELATIVE, explicit);
+}
+
+function dataPath(name: string, relative: string, explicit?: string): string {
+  const path = explicit ? resolve(explicit) : resolve(projectRoot, relative);
   if (!existsSync(path)) {
     console.error(
-      `LoCoMo file not found: ${path}\n` +
-        `expected at ${LOCOMO_RELATIVE} relative to the project root (${projectRoot}); pass --file to use another copy`,
+      `${name} file not found: ${path}\n` +
+        `expected at ${relative} relative to the project root (${projectRoot}); pass --file to use another copy`,
     );
     process.exit(1);
   }
