@@ -107,9 +107,14 @@ export function entityOf(text: string, tokens: readonly Token[], span: TokenSpan
 
 /**
  * Where the speakers are named in the tokens: a speaker's full name as consecutive tokens, or each word of it on
- * its own (a first name beside a full name), matched without regard to case. Longest match first.
+ * its own (a first name beside a full name), matched without regard to case, longest first. A single word in
+ * lower case that is a common word ("will", "may", "hope") is not taken for a speaker named Will, May or Hope.
  */
-export function speakerSpans(tokens: readonly Token[], speakers: readonly string[]): TokenSpan[] {
+export function speakerSpans(
+  tokens: readonly Token[],
+  speakers: readonly string[],
+  isCommonWord: (lower: string) => boolean = () => false,
+): TokenSpan[] {
   const names = new Set<string>();
   for (const speaker of speakers) {
     const words = tokenize(speaker).map((t) => t.text.toLowerCase());
@@ -124,6 +129,8 @@ export function speakerSpans(tokens: readonly Token[], speakers: readonly string
   for (let i = 0; i < tokens.length; i++) {
     for (let n = Math.min(longest, tokens.length - i); n >= 1; n--) {
       if (names.has(lower.slice(i, i + n).join(' '))) {
+        const word = tokens[i]?.text as string;
+        if (n === 1 && word === lower[i] && isCommonWord(word)) break;
         spans.push({ first: i, last: i + n - 1, kind: 'person' });
         i += n - 1;
         break;

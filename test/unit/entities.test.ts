@@ -89,6 +89,16 @@ describe('speakers are people', () => {
     ]);
   });
 
+  it('does not take a common word in lower case for a speaker of that name', () => {
+    const tokens = tokenize('will you come , Will ? will smith will');
+    const common = (w: string) => w === 'will';
+    expect(speakerSpans(tokens, ['Will Smith'], common)).toEqual([
+      { first: 4, last: 4, kind: 'person' },
+      { first: 6, last: 7, kind: 'person' },
+    ]);
+    expect(speakerSpans(tokens, ['Will Smith']).length).toBe(4);
+  });
+
   it('finds nothing without speakers', () => {
     expect(speakerSpans(tokenize('Ana'), [])).toEqual([]);
   });

@@ -124,6 +124,10 @@ describe('the shipped extractor', () => {
     expect(kinds().Florence).toBe('place');
     expect(kinds().kim).toBeUndefined();
     expect(kinds(['Florence Welch', 'Kim'])).toMatchObject({ Florence: 'person', kim: 'person' });
+    const people = extractor
+      .extract('will you come? Will said he may', { speakers: ['Will', 'May'] })
+      .map((e) => [e.text, e.kind]);
+    expect(people).toEqual([['Will', 'person']]);
   });
 
   it('adds events the tagger leaves alone, and finds nothing in an empty text', () => {

@@ -17,18 +17,25 @@ import { decodeEntityModel, type EntityModel } from './model.js';
 /** The tagger's weights as shipped: trained by bench/train-entities.ts (see its header for how). */
 export const ENTITY_MODEL_FILE = ['models', 'entity-tagger.json.gz'] as const;
 
+/** The thousand most frequent English words (will, may, hope, mark) are not a speaker's name in lower case. */
+const COMMON_WORDS = 1000;
+
 /**
  * Offline extraction: the trained tagger finds people, places, organisations, products and works; rules add events
  * (over what the tagger found inside them); the group's speakers are people wherever they are named, over whatever the tagger said.
  */
 export function createLocalEntityExtractor(model: TaggerModel): EntityExtractor {
+  const isCommon = (word: string) => {
+    const rank = model.lexicon.get(word)?.rank ?? -1;
+    return rank >= 0 && rank < COMMON_WORDS;
+  };
   return {
     extract(text: string, options: ExtractOptions = {}): Entity[] {
       const tokens = tokenize(text);
       let spans = spansFromLabels(tagTokens(model, tokens));
       spans = withEvents(spans, eventSpans(tokens));
       if (options.speakers && options.speakers.length > 0) {
-        spans = overlaySpans(spans, speakerSpans(tokens, options.speakers));
+        spans = overlaySpans(spans, speakerSpans(tokens, options.speakers, isCommon));
       }
       return spans.map((span) => entityOf(text, tokens, span));
     },
