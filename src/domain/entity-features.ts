@@ -127,21 +127,53 @@ export function textView(tokens: readonly Token[], lexicon: Lexicon): TextView {
 
 /** The features of token i that join it with its neighbours or with the whole text. */
 export function contextFeatures(view: TextView, i: number): string[] {
-  const { words, lower, infos, cases, textCase } = view;
-  const at = (list: readonly string[], k: number) => (k < 0 ? '<s>' : k >= list.length ? '</s>' : list[k]);
-  const w = lower[i] as string;
-  const caseI = cases[i] as string;
-  const rank = rankBucket(infos[i]);
+  return [...pairFeatures(view, i), ...caseFeatures(caseParts(view, i))];
+}
+
+const edgeOf = (list: readonly string[], k: number) => (k < 0 ? '<s>' : k >= list.length ? '</s>' : list[k]);
+
+/** The token with the word before it, and with the word after it. */
+export function pairFeatures(view: TextView, i: number): string[] {
+  const w = view.lower[i] as string;
+  return [`w-1w=${edgeOf(view.lower, i - 1)}|${w}`, `ww+1=${w}|${edgeOf(view.lower, i + 1)}`];
+}
+
+/**
+ * What the case features of token i are made of: a few classes each, so the tagger can key their summed weights
+ * by `key` rather than build the features for every token.
+ */
+export interface CaseParts {
+  before: string;
+  own: string;
+  after: string;
+  textCase: string;
+  sentenceStart: boolean;
+  rank: string;
+  /** Whether a known name, and the word before it too; undefined when the token is no known name. */
+  namePrev: boolean | undefined;
+  key: string;
+}
+
+export function caseParts(view: TextView, i: number): CaseParts {
+  const { words, infos, cases, textCase } = view;
+  const before = edgeOf(cases, i - 1) as string;
+  const own = cases[i] as string;
+  const after = edgeOf(cases, i + 1) as string;
   const sentenceStart = i === 0 || /^[.!?:"]$/.test(words[i - 1] as string);
+  const rank = rankBucket(infos[i]);
+  const namePrev = infos[i]?.name ? infos[i - 1]?.name === true : undefined;
+  const key = `${before}|${own}|${after}|${textCase}|${sentenceStart}|${rank}|${namePrev}`;
+  return { before, own, after, textCase, sentenceStart, rank, namePrev, key };
+}
+
+export function caseFeatures(p: CaseParts): string[] {
   const f = [
-    `w-1w=${at(lower, i - 1)}|${w}`,
-    `ww+1=${w}|${at(lower, i + 1)}`,
-    `case3=${at(cases, i - 1)}|${caseI}|${at(cases, i + 1)}`,
-    `case-tc=${caseI}|${textCase}`,
-    `case-start=${caseI}|${sentenceStart}`,
-    `rank-case-start=${rank}|${caseI}|${sentenceStart}`,
+    `case3=${p.before}|${p.own}|${p.after}`,
+    `case-tc=${p.own}|${p.textCase}`,
+    `case-start=${p.own}|${p.sentenceStart}`,
+    `rank-case-start=${p.rank}|${p.own}|${p.sentenceStart}`,
   ];
-  if (infos[i]?.name) f.push(`name-prev=${infos[i - 1]?.name === true}`);
+  if (p.namePrev !== undefined) f.push(`name-prev=${p.namePrev}`);
   return f;
 }
 

@@ -1,11 +1,13 @@
 import type { Token } from './entities.js';
 import {
-  contextFeatures,
+  caseFeatures,
+  caseParts,
   type Lexicon,
   neighbourFeatures,
   OFFSETS,
   type Offset,
   ownFeatures,
+  pairFeatures,
   textView,
 } from './entity-features.js';
 
@@ -110,57 +112,79 @@ export function tagTokens(model: TaggerModel, tokens: readonly Token[]): string[
   return path.map((l) => model.labels[l] as string);
 }
 
-/** Past this many cached sums a model's cache starts again, so a stream of new words cannot grow it for ever. */
-const CACHE_LIMIT = 200_000;
-const sumCaches = new WeakMap<TaggerModel, Map<string, Float64Array>>();
+/**
+ * Past this many cached words a model's cache starts again, so a stream of new words cannot grow it for ever;
+ * a word's sums take about 300 bytes, so the cache stays under 20 MB.
+ */
+const CACHE_LIMIT = 50_000;
+
+/**
+ * A word's summed weights, L values each: first as the token itself, then as each neighbour of a token, in OFFSETS'
+ * order. Float32, as the weights are.
+ */
+type WordSums = Float32Array;
+const sumCaches = new WeakMap<
+  TaggerModel,
+  { words: Map<string, WordSums>; cases: Map<string, Float32Array> }
+>();
 
 /**
  * emissionScores(tokenFeatures(tokens)) without building most of the feature strings: a word's own features, and
  * those it lends a neighbour at each offset, are the same wherever it stands, so their weights are summed once per
- * word and offset and kept. Only the features that join tokens are built for each token.
+ * word and kept; so are the case features, which take few values. Only the word pairs are looked up per token.
  */
 export function fastEmissionScores(model: TaggerModel, tokens: readonly Token[]): Float64Array {
   const L = model.labels.length;
   let cache = sumCaches.get(model);
-  if (!cache || cache.size > CACHE_LIMIT) {
-    cache = new Map();
+  if (!cache || cache.words.size > CACHE_LIMIT) {
+    cache = { words: new Map(), cases: new Map() };
     sumCaches.set(model, cache);
   }
-  const sums = cache;
-  const summed = (key: string, features: () => string[]) => {
-    let sum = sums.get(key);
-    if (!sum) {
-      sum = new Float64Array(L);
-      for (const feature of features()) {
-        const w = model.weights.get(feature);
-        if (w) for (let l = 0; l < L; l++) sum[l] += w[l] as number;
-      }
-      sums.set(key, sum);
+  const { words: wordCache, cases: caseCache } = cache;
+  const sumInto = (total: Float32Array, at: number, features: string[]) => {
+    for (const feature of features) {
+      const w = model.weights.get(feature);
+      if (w) for (let l = 0; l < L; l++) total[at + l] += w[l] as number;
     }
-    return sum;
+    return total;
+  };
+  const sumsOf = (word: string | undefined, key: string): WordSums => {
+    let sums = wordCache.get(key);
+    if (!sums) {
+      sums = new Float32Array(L * (1 + OFFSETS.length));
+      if (word !== undefined) sumInto(sums, 0, ownFeatures(word, model.lexicon));
+      OFFSETS.forEach((o, k) => {
+        sumInto(sums as WordSums, L * (k + 1), neighbourFeatures(word, o, model.lexicon));
+      });
+      wordCache.set(key, sums);
+    }
+    return sums;
   };
   const view = textView(tokens, model.lexicon);
   const n = tokens.length;
+  // Tokens are never empty, so the empty key can stand for beyond the text's edge.
+  const sums = view.words.map((word) => sumsOf(word, word));
+  const edge = sumsOf(undefined, '');
   const scores = new Float64Array(n * L);
-  const add = (i: number, sum: ArrayLike<number>) => {
-    for (let l = 0; l < L; l++) scores[i * L + l] += sum[l] as number;
-  };
   for (let i = 0; i < n; i++) {
-    const word = view.words[i] as string;
-    add(
-      i,
-      summed(`0 ${word}`, () => ownFeatures(word, model.lexicon)),
-    );
-    for (const o of OFFSETS) {
-      const other = view.words[i + o];
-      add(
-        i,
-        summed(`${o} ${other ?? ''}`, () => neighbourFeatures(other, o as Offset, model.lexicon)),
-      );
+    const row = i * L;
+    const own = sums[i] as WordSums;
+    for (let l = 0; l < L; l++) scores[row + l] = own[l] as number;
+    for (let k = 0; k < OFFSETS.length; k++) {
+      const lent = sums[i + (OFFSETS[k] as number)] ?? edge;
+      const at = L * (k + 1);
+      for (let l = 0; l < L; l++) scores[row + l] += lent[at + l] as number;
     }
-    for (const feature of contextFeatures(view, i)) {
+    const parts = caseParts(view, i);
+    let caseSum = caseCache.get(parts.key);
+    if (!caseSum) {
+      caseSum = sumInto(new Float32Array(L), 0, caseFeatures(parts));
+      caseCache.set(parts.key, caseSum);
+    }
+    for (let l = 0; l < L; l++) scores[row + l] += caseSum[l] as number;
+    for (const feature of pairFeatures(view, i)) {
       const w = model.weights.get(feature);
-      if (w) add(i, w);
+      if (w) for (let l = 0; l < L; l++) scores[row + l] += w[l] as number;
     }
   }
   return scores;
