@@ -5,7 +5,6 @@ import {
   type Lexicon,
   neighbourFeatures,
   OFFSETS,
-  type Offset,
   ownFeatures,
   pairFeatures,
   textView,
