@@ -31,6 +31,7 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
       value: '<file>',
       description: 'A tagger model of your own (bench/train-entities.ts) instead of the shipped one',
     },
+    json: { type: 'boolean', description: 'Accepted as by every command; the output is always JSON Lines' },
   },
   positionals: true,
   parse(flags) {
