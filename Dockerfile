@@ -20,6 +20,8 @@ COPY packages/client/package.json ./packages/client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY cypher ./cypher
+# The entity tagger's weights (strata entities extract, and the cycle once entities are in the graph).
+COPY models ./models
 COPY src/api/public ./src/api/public
 # `strata` (the CLI) on the PATH: docker compose exec strata strata recall --group demo-1 "..."
 RUN chmod +x dist/src/cli/main.js && ln -s /app/dist/src/cli/main.js /usr/local/bin/strata

@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { projectPath } from '../project-files.js';
 import { UsageError } from './args.js';
-import type { Backend, CommandSpec, OutStream } from './command.js';
+import type { Backend, CommandSpec, Needs, OutStream } from './command.js';
 import { COMMANDS, isCommandName } from './commands/index.js';
 import { connectionHelp, EXIT, isConnectionError, isSchemaMismatch } from './exit-codes.js';
 import { type CommandLine, parseCommandLine } from './parse.js';
@@ -14,6 +14,8 @@ export interface CliIo {
   stdout: OutStream;
   stderr: OutStream;
   env: Record<string, string | undefined>;
+  /** Standard input; none (an empty stream) when absent. */
+  stdin?: AsyncIterable<string | Buffer>;
   /** Opens Strata; the default wires the real one (loaded only when a command needs it). */
   openBackend?: (config: Config, log: Logger) => Promise<Backend>;
   now?: () => Date;
@@ -39,6 +41,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 
   const spec = COMMANDS[line.command] as CommandSpec<unknown>;
+  const stdin = io.stdin ?? emptyInput();
+  const needs = typeof spec.needs === 'function' ? spec.needs(line.options) : spec.needs;
+  if (needs === 'nothing') return runOffline(spec, line.options, io, stdin);
   let config: Config;
   try {
     config = loadConfig(io.env);
@@ -57,13 +62,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let backend: Backend | undefined;
   try {
     backend = await (io.openBackend ?? openStrataBackend)(config, log);
-    const problem = await preflight(backend, spec.needs, config, io.stderr);
+    const problem = await preflight(backend, needs, config, io.stderr);
     if (problem) {
       io.stderr.write(problem);
       return EXIT.neo4j;
     }
     return await spec.run(line.options, {
       backend,
+      stdin,
       stdout: io.stdout,
       stderr: io.stderr,
       now: io.now ?? (() => new Date()),
@@ -75,10 +81,43 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** A command that needs no configuration and no Neo4j: nothing is loaded or opened for it. */
+async function runOffline(
+  spec: CommandSpec<unknown>,
+  options: unknown,
+  io: CliIo,
+  stdin: AsyncIterable<string | Buffer>,
+): Promise<number> {
+  try {
+    return await spec.run(options, {
+      backend: noBackend(spec.name),
+      stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      now: io.now ?? (() => new Date()),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) return usageFailure(io.stderr, error);
+    io.stderr.write(`strata ${spec.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failed;
+  }
+}
+
+/** Stands in for the backend of a command that needs none; any use of it is a fault of ours. */
+function noBackend(command: string): Backend {
+  return new Proxy({} as Backend, {
+    get(_, property) {
+      throw new Error(`strata ${command} works without Neo4j, but used backend.${String(property)}`);
+    },
+  });
+}
+
+async function* emptyInput(): AsyncIterable<string> {}
+
 /** Checks, before any work, that Neo4j answers and (for most commands) that the schema is there. */
 async function preflight(
   backend: Backend,
-  needs: CommandSpec<unknown>['needs'],
+  needs: Exclude<Needs, 'nothing'>,
   config: Config,
   stderr: OutStream,
 ): Promise<string | null> {

@@ -42,12 +42,17 @@ export interface Backend {
 }
 
 export interface CommandContext {
+  /** For a command that needs nothing, a stand-in that throws on any use: such a command never opens Neo4j. */
   backend: Backend;
+  /** Standard input, for commands that read it (`entities extract`). */
+  stdin: AsyncIterable<string | Buffer>;
   stdout: OutStream;
   /** Progress, warnings and hints; never data. */
   stderr: OutStream;
   now(): Date;
 }
+
+export type Needs = 'nothing' | 'connection' | 'schema';
 
 /** One `strata <name>` command: its flags and help, a pure parse step, and the run step. */
 export interface CommandSpec<Options> {
@@ -63,8 +68,11 @@ export interface CommandSpec<Options> {
   positionals?: boolean;
   /** Turns parsed flags into the command's options; throws UsageError. Pure: no I/O. */
   parse(flags: Flags): Options;
-  /** `connection`: Neo4j must answer; `schema`: Strata's indexes must exist too. */
-  needs: 'connection' | 'schema';
+  /**
+   * `nothing`: runs without configuration or Neo4j; `connection`: Neo4j must answer; `schema`: Strata's indexes
+   * must exist too. A function when it depends on the options (a subcommand that works offline).
+   */
+  needs: Needs | ((options: Options) => Needs);
   /** Returns the exit code. */
   run(options: Options, ctx: CommandContext): Promise<number>;
 }

@@ -5,5 +5,6 @@ import { main } from './cli.js';
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   env: process.env,
 });

@@ -1,5 +1,6 @@
 import { aggregateCommand } from './aggregate.js';
 import { driftCommand } from './drift.js';
+import { entitiesCommand } from './entities.js';
 import { erasCommand } from './eras.js';
 import { exportCommand } from './export.js';
 import { importCommand } from './import.js';
@@ -27,6 +28,7 @@ export const COMMANDS = {
   drift: driftCommand,
   topics: topicsCommand,
   profile: profileCommand,
+  entities: entitiesCommand,
   mcp: mcpCommand,
   seed: seedCommand,
 };

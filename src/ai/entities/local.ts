@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import {
+  type Entity,
+  type EntityExtractor,
+  type ExtractOptions,
+  entityOf,
+  overlaySpans,
+  spansFromLabels,
+  speakerSpans,
+  tokenize,
+} from '../../domain/entities.js';
+import { eventSpans, withEvents } from '../../domain/entity-rules.js';
+import { type TaggerModel, tagTokens } from '../../domain/entity-tagger.js';
+import { projectPath } from '../../project-files.js';
+import { decodeEntityModel, type EntityModel } from './model.js';
+
+/** The tagger's weights as shipped: trained by bench/train-entities.ts (see its header for how). */
+export const ENTITY_MODEL_FILE = ['models', 'entity-tagger.json.gz'] as const;
+
+/** The thousand most frequent English words (will, may, hope, mark) are not a speaker's name in lower case. */
+const COMMON_WORDS = 1000;
+
+/**
+ * Offline extraction: the trained tagger finds people, places, organisations, products and works; rules add events
+ * (over what the tagger found inside them); the group's speakers are people wherever they are named, over whatever the tagger said.
+ */
+export function createLocalEntityExtractor(model: TaggerModel): EntityExtractor {
+  const isCommon = (word: string) => {
+    const rank = model.lexicon.get(word)?.rank ?? -1;
+    return rank >= 0 && rank < COMMON_WORDS;
+  };
+  return {
+    extract(text: string, options: ExtractOptions = {}): Entity[] {
+      const tokens = tokenize(text);
+      let spans = spansFromLabels(tagTokens(model, tokens));
+      spans = withEvents(spans, eventSpans(tokens));
+      if (options.speakers && options.speakers.length > 0) {
+        spans = overlaySpans(spans, speakerSpans(tokens, options.speakers, isCommon));
+      }
+      return spans.map((span) => entityOf(text, tokens, span));
+    },
+  };
+}
+
+/** The shipped model, or the one in `file`; `source` says what it was trained on. */
+export function loadEntityModel(file = projectPath(...ENTITY_MODEL_FILE)): EntityModel {
+  return decodeEntityModel(readFileSync(file));
+}
+
+/** Reads the model (some tens of ms) and builds the extractor. */
+export function loadLocalEntityExtractor(file?: string): EntityExtractor {
+  return createLocalEntityExtractor(loadEntityModel(file));
+}
