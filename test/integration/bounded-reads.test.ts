@@ -121,6 +121,7 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
       weeks: 2,
       days: 3,
       turns: 10,
+      asOf: null,
     });
     // The summaries of the three levels, the turns, the group's few eras (the current one is found among them)
     // and its settings node.
