@@ -3,7 +3,7 @@
  * group's other periods (`topic-weights.ts`), then the few that best describe it, each named as it was written.
  */
 import { BoundedCache } from './bounded-cache.js';
-import { countPhrases } from './phrases.js';
+import { countPhrases, TOPIC_RULES, type TopicRules } from './phrases.js';
 import { type AnalysedText, words } from './text.js';
 import { classTfIdf } from './topic-weights.js';
 import type { WeightedTopic } from './topics.js';
@@ -18,6 +18,10 @@ export interface TopicModel {
   counts: Map<string, number>;
   /** Phrases written as names (Lisbon, Sintra), which stand on their own. */
   named: ReadonlySet<string>;
+  /** Phrases that begin with an adjective and come up too seldom to name a topic ("short trip" said once). */
+  passing: ReadonlySet<string>;
+  /** What found the phrases, which the summary's sentences are weighed by too. */
+  rules: TopicRules;
   /** Lower-case words of speakers' names, which are never topics. */
   names: ReadonlySet<string>;
 }
@@ -28,6 +32,7 @@ const MIN_TOPICS = 3;
 const TOPIC_CUTOFF = 0.25;
 /** A phrase stands in for a word inside it when it holds at least this share of the word's occurrences. */
 const PHRASE_SHARE = 0.8;
+
 
 /**
  * Speakers are who talks, not what about: the words of their names (lower case, two letters or more) are left
@@ -43,14 +48,19 @@ export function speakerNameWords(speakers: Iterable<string | undefined>): Set<st
   return names;
 }
 
-const backgroundCache = new BoundedCache<Map<string, number>>({ maxEntries: 2048, maxChars: 1_000_000 });
+const backgroundCaches = new Map<TopicRules, BoundedCache<Map<string, number>>>();
 
 /**
  * The phrase counts of one background text. The same texts are the background of period after period, so they
  * are counted once. Names are not left out here: only the period's own phrases, which hold none, are looked up.
  */
-function backgroundCounts(text: string): Map<string, number> {
-  return backgroundCache.getOrSet(text, (t) => countPhrases([t]).counts);
+function backgroundCounts(text: string, rules: TopicRules): Map<string, number> {
+  let cache = backgroundCaches.get(rules);
+  if (!cache) {
+    cache = new BoundedCache({ maxEntries: 2048, maxChars: 1_000_000 });
+    backgroundCaches.set(rules, cache);
+  }
+  return cache.getOrSet(text, (t) => countPhrases([t], new Set(), rules).counts);
 }
 
 /** The period's phrases weighted against the background texts (the group's other periods, one text each). */
@@ -58,34 +68,43 @@ export function topicModel(
   items: readonly AnalysedText[],
   background: readonly string[],
   names: ReadonlySet<string>,
+  rules: TopicRules = TOPIC_RULES,
 ): TopicModel {
-  const period = countPhrases(items, names);
-  const others = background.map(backgroundCounts);
+  const period = countPhrases(items, names, rules);
+  const others = background.map((text) => backgroundCounts(text, rules));
+  const passing = [...period.described].filter(
+    (key) => (period.counts.get(key) ?? 0) < rules.describedMinCount,
+  );
   return {
     weights: classTfIdf(period.counts, others),
     surfaces: period.surfaces,
     counts: period.counts,
     named: period.named,
+    passing: new Set(passing),
+    rules,
     names,
   };
 }
 
 /**
- * 3-7 topics, best first, stopping early once the weights fall well below the top. A common noun that nearly
+ * 3-7 topics, best first, stopping early once the weights fall well below the top; a passing description ("short
+ * trip" said once) is never one. A common noun that nearly
  * always comes inside one phrase is named by that phrase ("class" that is always "puppy class") unless the phrase
  * shares a word with a better topic; a topic that shares a word with a better one is skipped ("plan" after
  * "seating plan"). Names stand on their own ("Norway" in "Norway card payments").
  */
 export function pickTopics(
-  model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'>,
+  model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'> & Partial<Pick<TopicModel, 'passing'>>,
 ): WeightedTopic[] {
   const topics: WeightedTopic[] = [];
   const usedWords = new Set<string>();
   const sharesWord = (key: string) => key.split(' ').some((w) => usedWords.has(w));
+  const passing = (key: string) => model.passing?.has(key) === true;
   for (const [key, weight] of model.weights) {
     if (topics.length >= MAX_TOPICS) break;
     if (topics.length >= MIN_TOPICS && weight < TOPIC_CUTOFF) break;
-    const enclosing = model.named.has(key) ? key : enclosingPhrase(key, model.counts);
+    if (passing(key)) continue;
+    const enclosing = model.named.has(key) ? key : enclosingPhrase(key, model.counts, passing);
     const phrase = sharesWord(enclosing) ? key : enclosing;
     if (sharesWord(phrase)) continue;
     for (const w of phrase.split(' ')) usedWords.add(w);
@@ -94,12 +113,16 @@ export function pickTopics(
   return topics;
 }
 
-/** The longest phrase holding most of the key's occurrences, or the key itself. */
-function enclosingPhrase(key: string, counts: ReadonlyMap<string, number>): string {
+/** The longest phrase holding most of the key's occurrences, or the key itself; never a passing description. */
+function enclosingPhrase(
+  key: string,
+  counts: ReadonlyMap<string, number>,
+  passing: (key: string) => boolean,
+): string {
   const own = counts.get(key) ?? 0;
   let best = key;
   for (const [other, count] of counts) {
-    if (count < PHRASE_SHARE * own || other.length <= best.length) continue;
+    if (count < PHRASE_SHARE * own || other.length <= best.length || passing(other)) continue;
     if (` ${other} `.includes(` ${key} `)) best = other;
   }
   return best;

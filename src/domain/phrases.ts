@@ -7,6 +7,7 @@
  * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
  */
 import { BoundedCache } from './bounded-cache.js';
+import { isEvaluativeAdjective, isGenericNoun, isQuantityNoun } from './generic-words.js';
 import { type AnalysedSentence, type AnalysedText, analyse, type TextToken } from './text.js';
 import { normalizeTopic } from './topics.js';
 
@@ -18,7 +19,40 @@ export interface PhraseOccurrence {
   surface: string;
   /** Proper nouns only: a person, place, product or other name. */
   named: boolean;
+  /** Begins with an adjective ("short trip", "mental health"). */
+  described?: true;
+  /** Inside the caption of a shared picture (`[shared image: ...]`), which a captioner wrote, not a speaker. */
+  caption?: true;
 }
+
+/** How topic candidates are found, counted and picked. */
+export interface TopicRules {
+  /**
+   * Leave out general nouns, units of time, the media of a shared picture, nouns of quantity before "of" and
+   * evaluative adjectives (`generic-words.ts`).
+   */
+  leaveOutGeneric: boolean;
+  /**
+   * What an occurrence inside a caption counts for. Imports write a shared picture as `[shared image: <caption>]`,
+   * and the caption is a model's description of the picture ("a group of women sitting on a blanket in a park"):
+   * it says what was shown, which the conversation may or may not be about.
+   */
+  captionWeight: number;
+  /**
+   * A phrase that begins with an adjective names a topic only when it comes up this often in the period: "mental
+   * health" said again and again is a term, "short trip" or "loving home" said once describes what its noun names.
+   */
+  describedMinCount: number;
+}
+
+/** The rules topics are found by: generic words left out, a caption counting half of what a speaker says. */
+export const TOPIC_RULES: TopicRules = { leaveOutGeneric: true, captionWeight: 0.5, describedMinCount: 2 };
+
+/**
+ * Every noun a candidate, a caption counted as speech and any phrase a topic: topics as they were found before
+ * issue 57, kept so that `bench:topics` can show both in one run.
+ */
+export const PLAIN_RULES: TopicRules = { leaveOutGeneric: false, captionWeight: 1, describedMinCount: 0 };
 
 /** Longer candidates are almost always two phrases the tagger could not tell apart. */
 const MAX_PHRASE_WORDS = 3;
@@ -57,13 +91,14 @@ const CHAT_FILLER: ReadonlySet<string> = new Set([
 export function phraseOccurrences(
   text: string | AnalysedText,
   names: ReadonlySet<string> = new Set(),
+  rules: TopicRules = TOPIC_RULES,
 ): PhraseOccurrence[] {
   const analysed = typeof text === 'string' ? analyse(text) : text;
   const isName = nameMatcher(names);
   const out: PhraseOccurrence[] = [];
   for (const sentence of analysed.sentences) {
     // Every stretch is a candidate, so leaving out those with a name in them is the same as cutting runs at names.
-    for (const occurrence of sentencePhrases(sentence)) {
+    for (const occurrence of sentencePhrases(sentence, rules.leaveOutGeneric)) {
       if (!occurrence.key.split(' ').some(isName)) out.push(occurrence);
     }
   }
@@ -71,37 +106,54 @@ export function phraseOccurrences(
 }
 
 /** A sentence is read again as an item, as a candidate for the summary and as background: found once. */
-const phrasesOfSentence = new WeakMap<AnalysedSentence, PhraseOccurrence[]>();
+const phrasesOfSentence = {
+  generic: new WeakMap<AnalysedSentence, PhraseOccurrence[]>(),
+  plain: new WeakMap<AnalysedSentence, PhraseOccurrence[]>(),
+};
 
-function sentencePhrases(sentence: AnalysedSentence): PhraseOccurrence[] {
-  const cached = phrasesOfSentence.get(sentence);
+function sentencePhrases(sentence: AnalysedSentence, leaveOutGeneric: boolean): PhraseOccurrence[] {
+  const cache = leaveOutGeneric ? phrasesOfSentence.generic : phrasesOfSentence.plain;
+  const cached = cache.get(sentence);
   if (cached) return cached;
   const out: PhraseOccurrence[] = [];
   let run: TextToken[] = [];
-  for (const token of sentence.tokens) {
-    const role = roleOf(token);
+  let caption = false;
+  const tokens = sentence.tokens;
+  tokens.forEach((token, i) => {
+    // The brackets of a caption's markup end a phrase, and what lies between them is marked as the caption's.
+    const opens = token.text === '[' && tokens[i + 1]?.normal === 'shared';
+    const closes = token.text === ']' && caption;
+    const counts =
+      leaveOutGeneric && token.pos === 'NOUN' && tokens[i + 1]?.normal === 'of' && isQuantityNoun(token.lemma);
+    const role = opens || closes || counts ? null : roleOf(token, leaveOutGeneric);
     // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
     if (role === null || (role === 'modifier' && run.some(isNoun))) {
-      spansOf(run, out);
+      spansOf(run, out, caption);
       run = [];
     }
+    if (opens) caption = true;
+    if (closes) caption = false;
     if (role !== null) run.push(token);
-  }
-  spansOf(run, out);
-  phrasesOfSentence.set(sentence, out);
+  });
+  spansOf(run, out, caption);
+  cache.set(sentence, out);
   return out;
 }
 
 /** What a token can be in a noun phrase: its noun (head or compound part), an adjective before it, or nothing. */
-function roleOf(token: TextToken): 'noun' | 'modifier' | null {
+function roleOf(token: TextToken, leaveOutGeneric: boolean): 'noun' | 'modifier' | null {
   if (token.kind !== 'word' || token.stop || CHAT_FILLER.has(token.normal)) return null;
   if (token.entity !== null && NOT_TOPICAL_ENTITIES.has(token.entity)) return null;
   // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
   // ("in." where two sentences ran together) names nothing.
   if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
   if (isNumberOrPronoun(token.normal) || isNumberOrPronoun(token.lemma)) return null;
-  if (token.pos === 'NOUN' || token.pos === 'PROPN') return 'noun';
-  return token.pos === 'ADJ' ? 'modifier' : null;
+  if (token.pos === 'PROPN') return 'noun';
+  // General nouns ("thing", "people", "time"), units of time and the media of a shared picture are how people
+  // talk, never what about; "great" or "tough" before a noun judges it without saying what it is.
+  if (!leaveOutGeneric) return token.pos === 'NOUN' ? 'noun' : token.pos === 'ADJ' ? 'modifier' : null;
+  if (token.pos === 'NOUN') return isGenericNoun(token.normal) || isGenericNoun(token.lemma) ? null : 'noun';
+  return token.pos === 'ADJ' && !isEvaluativeAdjective(token.normal) ? 'modifier' : null;
 }
 
 // Words of the groups' own texts: without a bound, every new word (names, typos, links) would stay for good.
@@ -130,13 +182,18 @@ function isProper(token: TextToken): boolean {
 }
 
 /** Every stretch of up to MAX_PHRASE_WORDS tokens of the run that ends in a noun. */
-function spansOf(run: readonly TextToken[], out: PhraseOccurrence[]): void {
+function spansOf(run: readonly TextToken[], out: PhraseOccurrence[], caption: boolean): void {
   for (let end = 0; end < run.length; end++) {
     const head = run[end] as TextToken;
     if (!isNoun(head)) continue;
     for (let start = Math.max(0, end - MAX_PHRASE_WORDS + 1); start <= end; start++) {
       const occurrence = toOccurrence(run.slice(start, end + 1));
-      if (occurrence) out.push(occurrence);
+      if (!occurrence) continue;
+      out.push({
+        ...occurrence,
+        ...(run[start]?.pos === 'ADJ' ? { described: true as const } : {}),
+        ...(caption ? { caption: true as const } : {}),
+      });
     }
   }
 }
@@ -160,25 +217,31 @@ function nameMatcher(names: ReadonlySet<string>): (word: string) => boolean {
 
 /** Candidate names to their count and the surface form written most often (the first of equals). */
 export interface PhraseCounts {
+  /** Occurrences, those in captions counted at the rules' caption weight. */
   counts: Map<string, number>;
   surfaces: Map<string, string>;
   /** Candidates that were written as names (proper nouns only) at least once. */
   named: Set<string>;
+  /** Candidates that begin with an adjective. */
+  described: Set<string>;
 }
 
 /** Counts the candidates of many texts and remembers how each was most often written. */
 export function countPhrases(
   texts: readonly (string | AnalysedText)[],
   names: ReadonlySet<string> = new Set(),
+  rules: TopicRules = TOPIC_RULES,
 ): PhraseCounts {
   const counts = new Map<string, number>();
   const named = new Set<string>();
+  const described = new Set<string>();
   const written = new Map<string, Map<string, number>>();
   for (const text of texts) {
-    for (const occurrence of phraseOccurrences(text, names)) {
+    for (const occurrence of phraseOccurrences(text, names, rules)) {
       const { key, surface } = occurrence;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      counts.set(key, (counts.get(key) ?? 0) + (occurrence.caption ? rules.captionWeight : 1));
       if (occurrence.named) named.add(key);
+      if (occurrence.described) described.add(key);
       let forms = written.get(key);
       if (!forms) {
         forms = new Map();
@@ -199,5 +262,5 @@ export function countPhrases(
     }
     surfaces.set(key, best);
   }
-  return { counts, surfaces, named };
+  return { counts, surfaces, named, described };
 }
