@@ -102,7 +102,12 @@ export interface Strata {
  */
 const SHARED_COMMIT_WAIT_MS = 50;
 
-export async function createStrata(config: Config, log: Logger): Promise<Strata> {
+/** Parts a caller may bring instead of those the configuration chooses (a benchmark comparing two summarizers). */
+export interface StrataParts {
+  summarizer?: Summarizer;
+}
+
+export async function createStrata(config: Config, log: Logger, parts: StrataParts = {}): Promise<Strata> {
   const metrics = new StrataMetrics({
     groupsDue: async () => (await runs.groupsDue()).length,
     oldestBacklogSeconds: () => runs.oldestBacklogSeconds(),
@@ -113,7 +118,10 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const embedder = countedEmbedder(await createEmbedder(config, log), metrics);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
   const sentenceVectors = new HashingEmbeddings({ dimension: 384 });
-  const summarizer = countedSummarizer(createSummarizer(config, sentenceVectors), metrics);
+  const summarizer = countedSummarizer(
+    parts.summarizer ?? createSummarizer(config, sentenceVectors),
+    metrics,
+  );
   const localSummarizer = new LocalExtractiveSummarizer(sentenceVectors);
   const memories = new MemoryRepository(graph);
   const groups = new GroupRepository(graph);

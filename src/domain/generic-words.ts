@@ -23,11 +23,10 @@ const GENERAL_NOUNS = list(`
   people person persons folk folks guy guys gal gals dude man men everyone someone anyone
   place places area world matter matters affair business fact facts question questions idea ideas
   point points case cases reason reasons side aspect aspects example examples situation issue deal
-  time times moment moments while life lives fun blast feeling feelings emotion emotions mood vibe vibes
+  time times moment moments while meantime life lives fun blast bummer feeling feelings emotion emotions mood vibe vibes
   word words sense end start beginning difference best
   others other one ones
   bye goodbye hello hey hi thanks thank congrats cheers ha haha lol lmao omg wow yay yeah yes ok okay
-  biz
 `);
 
 const TIME_UNITS = list(`
@@ -61,7 +60,12 @@ const LAUGHTER = /^(?:a*h+a+)+h*$|^(?:h+e+)+h*$|^l+o+l+$/;
 
 /** A noun (in lower case, as written or in its dictionary form) that is never a topic nor part of one. */
 export function isGenericNoun(word: string): boolean {
-  return GENERAL_NOUNS.has(word) || TIME_UNITS.has(word) || MEDIA_NOUNS.has(word) || LAUGHTER.test(word);
+  return GENERAL_NOUNS.has(word) || TIME_UNITS.has(word) || MEDIA_NOUNS.has(word) || isLaughter(word);
+}
+
+/** Laughter (lower case), which the tagger may call a noun or, capitalised, a name ("Ahhahha"). */
+export function isLaughter(word: string): boolean {
+  return LAUGHTER.test(word);
 }
 
 /** A noun (lower case) that, followed by "of", counts what comes next rather than naming it. */

@@ -33,7 +33,6 @@ const TOPIC_CUTOFF = 0.25;
 /** A phrase stands in for a word inside it when it holds at least this share of the word's occurrences. */
 const PHRASE_SHARE = 0.8;
 
-
 /**
  * Speakers are who talks, not what about: the words of their names (lower case, two letters or more) are left
  * out of every phrase.

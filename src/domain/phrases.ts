@@ -7,7 +7,7 @@
  * "greenhouse heater" and "greenhouse seedlings" alike, and weighting decides whether the phrase or its head says more.
  */
 import { BoundedCache } from './bounded-cache.js';
-import { isEvaluativeAdjective, isGenericNoun, isQuantityNoun } from './generic-words.js';
+import { isEvaluativeAdjective, isGenericNoun, isLaughter, isQuantityNoun } from './generic-words.js';
 import { type AnalysedSentence, type AnalysedText, analyse, type TextToken } from './text.js';
 import { normalizeTopic } from './topics.js';
 
@@ -28,10 +28,10 @@ export interface PhraseOccurrence {
 /** How topic candidates are found, counted and picked. */
 export interface TopicRules {
   /**
-   * Leave out general nouns, units of time, the media of a shared picture, nouns of quantity before "of" and
-   * evaluative adjectives (`generic-words.ts`).
+   * Read the text as chat: leave out general nouns, units of time, the media of a shared picture, nouns of quantity
+   * before "of" and evaluative adjectives (`generic-words.ts`), and write chat clippings out ("biz": "business").
    */
-  leaveOutGeneric: boolean;
+  chat: boolean;
   /**
    * What an occurrence inside a caption counts for. Imports write a shared picture as `[shared image: <caption>]`,
    * and the caption is a model's description of the picture ("a group of women sitting on a blanket in a park"):
@@ -46,13 +46,13 @@ export interface TopicRules {
 }
 
 /** The rules topics are found by: generic words left out, a caption counting half of what a speaker says. */
-export const TOPIC_RULES: TopicRules = { leaveOutGeneric: true, captionWeight: 0.5, describedMinCount: 2 };
+export const TOPIC_RULES: TopicRules = { chat: true, captionWeight: 0.5, describedMinCount: 2 };
 
 /**
  * Every noun a candidate, a caption counted as speech and any phrase a topic: topics as they were found before
  * issue 57, kept so that `bench:topics` can show both in one run.
  */
-export const PLAIN_RULES: TopicRules = { leaveOutGeneric: false, captionWeight: 1, describedMinCount: 0 };
+export const PLAIN_RULES: TopicRules = { chat: false, captionWeight: 1, describedMinCount: 0 };
 
 /** Longer candidates are almost always two phrases the tagger could not tell apart. */
 const MAX_PHRASE_WORDS = 3;
@@ -83,6 +83,21 @@ const CHAT_FILLER: ReadonlySet<string> = new Set([
   ...['lmk', 'ngl', 'np', 'omg', 'smh', 'tbf', 'tbh', 'thanks', 'thx', 'tho', 'ty', 'ur', 'wanna'],
 ]);
 
+/** Chat clippings of nouns, written out so that they count with the full word ("the biz" and "the business"). */
+const CLIPPINGS: ReadonlyMap<string, string> = new Map([
+  ['biz', 'business'],
+  ['fam', 'family'],
+  ['bday', 'birthday'],
+  ['convo', 'conversation'],
+  ['vacay', 'vacation'],
+  ['uni', 'university'],
+  ['hubby', 'husband'],
+  ['bro', 'brother'],
+  ['sis', 'sister'],
+  ['gf', 'girlfriend'],
+  ['bf', 'boyfriend'],
+]);
+
 /**
  * The candidates of a text in reading order. `names` are lower-case names not to count (the group's speakers):
  * what people call each other is who is talking, not what about. A word counts as a name when it is one of
@@ -98,7 +113,7 @@ export function phraseOccurrences(
   const out: PhraseOccurrence[] = [];
   for (const sentence of analysed.sentences) {
     // Every stretch is a candidate, so leaving out those with a name in them is the same as cutting runs at names.
-    for (const occurrence of sentencePhrases(sentence, rules.leaveOutGeneric)) {
+    for (const occurrence of sentencePhrases(sentence, rules.chat)) {
       if (!occurrence.key.split(' ').some(isName)) out.push(occurrence);
     }
   }
@@ -107,12 +122,12 @@ export function phraseOccurrences(
 
 /** A sentence is read again as an item, as a candidate for the summary and as background: found once. */
 const phrasesOfSentence = {
-  generic: new WeakMap<AnalysedSentence, PhraseOccurrence[]>(),
+  chat: new WeakMap<AnalysedSentence, PhraseOccurrence[]>(),
   plain: new WeakMap<AnalysedSentence, PhraseOccurrence[]>(),
 };
 
-function sentencePhrases(sentence: AnalysedSentence, leaveOutGeneric: boolean): PhraseOccurrence[] {
-  const cache = leaveOutGeneric ? phrasesOfSentence.generic : phrasesOfSentence.plain;
+function sentencePhrases(sentence: AnalysedSentence, chat: boolean): PhraseOccurrence[] {
+  const cache = chat ? phrasesOfSentence.chat : phrasesOfSentence.plain;
   const cached = cache.get(sentence);
   if (cached) return cached;
   const out: PhraseOccurrence[] = [];
@@ -124,34 +139,34 @@ function sentencePhrases(sentence: AnalysedSentence, leaveOutGeneric: boolean): 
     const opens = token.text === '[' && tokens[i + 1]?.normal === 'shared';
     const closes = token.text === ']' && caption;
     const counts =
-      leaveOutGeneric && token.pos === 'NOUN' && tokens[i + 1]?.normal === 'of' && isQuantityNoun(token.lemma);
-    const role = opens || closes || counts ? null : roleOf(token, leaveOutGeneric);
+      chat && token.pos === 'NOUN' && tokens[i + 1]?.normal === 'of' && isQuantityNoun(token.lemma);
+    const role = opens || closes || counts ? null : roleOf(token, chat);
     // An adjective after a noun starts a new phrase; anything that is neither ends the current one.
     if (role === null || (role === 'modifier' && run.some(isNoun))) {
-      spansOf(run, out, caption);
+      spansOf(run, out, caption, chat);
       run = [];
     }
     if (opens) caption = true;
     if (closes) caption = false;
     if (role !== null) run.push(token);
   });
-  spansOf(run, out, caption);
+  spansOf(run, out, caption, chat);
   cache.set(sentence, out);
   return out;
 }
 
 /** What a token can be in a noun phrase: its noun (head or compound part), an adjective before it, or nothing. */
-function roleOf(token: TextToken, leaveOutGeneric: boolean): 'noun' | 'modifier' | null {
+function roleOf(token: TextToken, chat: boolean): 'noun' | 'modifier' | null {
   if (token.kind !== 'word' || token.stop || CHAT_FILLER.has(token.normal)) return null;
   if (token.entity !== null && NOT_TOPICAL_ENTITIES.has(token.entity)) return null;
   // One letter, no letters at all ("x", "2nd"), or an abbreviation the sentence splitter left a full stop on
   // ("in." where two sentences ran together) names nothing.
   if (token.normal.length < 2 || !/\p{L}/u.test(token.normal) || token.normal.endsWith('.')) return null;
   if (isNumberOrPronoun(token.normal) || isNumberOrPronoun(token.lemma)) return null;
-  if (token.pos === 'PROPN') return 'noun';
+  if (token.pos === 'PROPN') return chat && isLaughter(token.normal) ? null : 'noun';
   // General nouns ("thing", "people", "time"), units of time and the media of a shared picture are how people
   // talk, never what about; "great" or "tough" before a noun judges it without saying what it is.
-  if (!leaveOutGeneric) return token.pos === 'NOUN' ? 'noun' : token.pos === 'ADJ' ? 'modifier' : null;
+  if (!chat) return token.pos === 'NOUN' ? 'noun' : token.pos === 'ADJ' ? 'modifier' : null;
   if (token.pos === 'NOUN') return isGenericNoun(token.normal) || isGenericNoun(token.lemma) ? null : 'noun';
   return token.pos === 'ADJ' && !isEvaluativeAdjective(token.normal) ? 'modifier' : null;
 }
@@ -182,12 +197,12 @@ function isProper(token: TextToken): boolean {
 }
 
 /** Every stretch of up to MAX_PHRASE_WORDS tokens of the run that ends in a noun. */
-function spansOf(run: readonly TextToken[], out: PhraseOccurrence[], caption: boolean): void {
+function spansOf(run: readonly TextToken[], out: PhraseOccurrence[], caption: boolean, chat: boolean): void {
   for (let end = 0; end < run.length; end++) {
     const head = run[end] as TextToken;
     if (!isNoun(head)) continue;
     for (let start = Math.max(0, end - MAX_PHRASE_WORDS + 1); start <= end; start++) {
-      const occurrence = toOccurrence(run.slice(start, end + 1));
+      const occurrence = toOccurrence(run.slice(start, end + 1), chat);
       if (!occurrence) continue;
       out.push({
         ...occurrence,
@@ -203,8 +218,9 @@ function spansOf(run: readonly TextToken[], out: PhraseOccurrence[], caption: bo
  * gave them in their sentence ("seating plans" -> "seating plan"). Its key is the normalised display form, so
  * the key and what any later normalisation of the displayed name gives are the same by construction.
  */
-function toOccurrence(span: TextToken[]): PhraseOccurrence | null {
-  const surface = span.map((t) => (isProper(t) ? t.text : t.pos === 'NOUN' ? t.lemma : t.normal)).join(' ');
+function toOccurrence(span: TextToken[], chat: boolean): PhraseOccurrence | null {
+  const noun = (t: TextToken) => (chat ? (CLIPPINGS.get(t.normal) ?? t.lemma) : t.lemma);
+  const surface = span.map((t) => (isProper(t) ? t.text : t.pos === 'NOUN' ? noun(t) : t.normal)).join(' ');
   const key = normalizeTopic(surface);
   return key ? { key, surface, named: span.every(isProper) } : null;
 }
