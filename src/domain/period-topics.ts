@@ -6,7 +6,7 @@ import { BoundedCache } from './bounded-cache.js';
 import { countPhrases, TOPIC_RULES, type TopicRules } from './phrases.js';
 import { type AnalysedText, words } from './text.js';
 import { classTfIdf } from './topic-weights.js';
-import type { WeightedTopic } from './topics.js';
+import { compareNames, type WeightedTopic } from './topics.js';
 
 /** What a period's texts say, weighed against the background. */
 export interface TopicModel {
@@ -86,42 +86,52 @@ export function topicModel(
 }
 
 /**
- * 3-7 topics, best first, stopping early once the weights fall well below the top; a passing description ("short
- * trip" said once) is never one. A common noun that nearly
- * always comes inside one phrase is named by that phrase ("class" that is always "puppy class") unless the phrase
- * shares a word with a better topic; a topic that shares a word with a better one is skipped ("plan" after
- * "seating plan"). Names stand on their own ("Norway" in "Norway card payments").
+ * 3-7 topics, best first, stopping early once the weights fall well below the top. A passing description ("short
+ * trip" said once) is never one, and a phrase said fewer times than the rules' `minCount` is one only to make up
+ * the minimum. A common noun that nearly always comes inside one phrase is named by that phrase ("class" that is
+ * always "puppy class") unless the phrase shares a word with a better topic; a topic that shares a word with a
+ * better one is skipped ("plan" after "seating plan"). Names stand on their own ("Norway" in "Norway card
+ * payments").
  */
 export function pickTopics(
-  model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'> & Partial<Pick<TopicModel, 'passing'>>,
+  model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'> &
+    Partial<Pick<TopicModel, 'passing' | 'rules'>>,
 ): WeightedTopic[] {
   const topics: WeightedTopic[] = [];
   const usedWords = new Set<string>();
   const sharesWord = (key: string) => key.split(' ').some((w) => usedWords.has(w));
   const passing = (key: string) => model.passing?.has(key) === true;
-  for (const [key, weight] of model.weights) {
-    if (topics.length >= MAX_TOPICS) break;
-    if (topics.length >= MIN_TOPICS && weight < TOPIC_CUTOFF) break;
-    if (passing(key)) continue;
-    const enclosing = model.named.has(key) ? key : enclosingPhrase(key, model.counts, passing);
-    const phrase = sharesWord(enclosing) ? key : enclosing;
-    if (sharesWord(phrase)) continue;
-    for (const w of phrase.split(' ')) usedWords.add(w);
-    topics.push({ name: model.surfaces.get(phrase) ?? phrase, weight });
+  const aside = (key: string) => (model.counts.get(key) ?? 0) < (model.rules?.minCount ?? 0);
+  const pick = (skip: (key: string) => boolean, limit: number) => {
+    for (const [key, weight] of model.weights) {
+      if (topics.length >= limit) break;
+      if (topics.length >= MIN_TOPICS && weight < TOPIC_CUTOFF) break;
+      if (skip(key)) continue;
+      const enclosing = model.named.has(key) ? key : enclosingPhrase(key, model.counts, skip);
+      const phrase = sharesWord(enclosing) ? key : enclosing;
+      if (sharesWord(phrase)) continue;
+      for (const w of phrase.split(' ')) usedWords.add(w);
+      topics.push({ name: model.surfaces.get(phrase) ?? phrase, weight });
+    }
+  };
+  pick((key) => passing(key) || aside(key), MAX_TOPICS);
+  if (topics.length < MIN_TOPICS) {
+    pick(passing, MIN_TOPICS);
+    topics.sort((a, b) => b.weight - a.weight || compareNames(a.name, b.name));
   }
   return topics;
 }
 
-/** The longest phrase holding most of the key's occurrences, or the key itself; never a passing description. */
+/** The longest phrase holding most of the key's occurrences, or the key itself; never one that is skipped. */
 function enclosingPhrase(
   key: string,
   counts: ReadonlyMap<string, number>,
-  passing: (key: string) => boolean,
+  skip: (key: string) => boolean,
 ): string {
   const own = counts.get(key) ?? 0;
   let best = key;
   for (const [other, count] of counts) {
-    if (count < PHRASE_SHARE * own || other.length <= best.length || passing(other)) continue;
+    if (count < PHRASE_SHARE * own || other.length <= best.length || skip(other)) continue;
     if (` ${other} `.includes(` ${key} `)) best = other;
   }
   return best;

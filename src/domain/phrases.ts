@@ -43,16 +43,21 @@ export interface TopicRules {
    * health" said again and again is a term, "short trip" or "loving home" said once describes what its noun names.
    */
   describedMinCount: number;
+  /**
+   * A topic is what a period talks about: a phrase said fewer times than this is one only when too few others are
+   * said as often (a short period), so an aside ("the castle" said once) does not push out what was talked about.
+   */
+  minCount: number;
 }
 
 /** The rules topics are found by: generic words left out, a caption counting half of what a speaker says. */
-export const TOPIC_RULES: TopicRules = { chat: true, captionWeight: 0.5, describedMinCount: 2 };
+export const TOPIC_RULES: TopicRules = { chat: true, captionWeight: 0.5, describedMinCount: 2, minCount: 2 };
 
 /**
  * Every noun a candidate, a caption counted as speech and any phrase a topic: topics as they were found before
  * issue 57, kept so that `bench:topics` can show both in one run.
  */
-export const PLAIN_RULES: TopicRules = { chat: false, captionWeight: 1, describedMinCount: 0 };
+export const PLAIN_RULES: TopicRules = { chat: false, captionWeight: 1, describedMinCount: 0, minCount: 0 };
 
 /** Longer candidates are almost always two phrases the tagger could not tell apart. */
 const MAX_PHRASE_WORDS = 3;

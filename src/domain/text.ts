@@ -164,6 +164,9 @@ export function analyse(text: string): AnalysedText {
   return cache.getOrSet(text, parse);
 }
 
+/** Nouns the model takes for Latin plurals that today's English uses as mass nouns: "social media", not "medium". */
+const MASS_NOUNS: ReadonlySet<string> = new Set(['media', 'data']);
+
 function parse(text: string): AnalysedText {
   const nlp = getParser();
   const { its } = nlp;
@@ -190,7 +193,7 @@ function parse(text: string): AnalysedText {
       sentenceTokens.push({
         text: values[i] as string,
         normal: normals[i] as string,
-        lemma: lemmas[i] as string,
+        lemma: MASS_NOUNS.has(normals[i] as string) ? (normals[i] as string) : (lemmas[i] as string),
         pos: pos[i] as PartOfSpeech,
         kind: kinds[i] as string,
         stop: stops[i] === true || isFunctionFragment(normals[i] as string),

@@ -34,6 +34,19 @@ describe('pickTopics on chat', () => {
     expect(twice[0]?.name).toBe('mental health');
   });
 
+  it('takes what was talked about over an aside said once, unless too little was said twice', () => {
+    const items = [
+      'The pottery class was full, my pottery bowl cracked.',
+      'Pottery again on Friday, the class teacher loved the bowl.',
+      'We walked past the castle on the way home.',
+    ];
+    const topics = pickTopics(model(items)).map((t) => t.name);
+    expect(topics).toEqual(expect.arrayContaining(['pottery', 'class', 'bowl']));
+    expect(topics).not.toContain('castle');
+    const short = pickTopics(model(['We walked past the castle and the old lighthouse.'])).map((t) => t.name);
+    expect(short).toEqual(expect.arrayContaining(['castle', 'lighthouse']));
+  });
+
   it('under PLAIN_RULES finds the chat words it used to', () => {
     const plain = topicModel(chat.map(analyse), [], new Set(), PLAIN_RULES);
     const names = [...plain.weights.keys()];

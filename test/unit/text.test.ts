@@ -57,6 +57,12 @@ describe('analyse', () => {
     expect(perfect).toMatchObject({ text: 'Perfect', pos: 'ADJ' });
   });
 
+  it('keeps "media" and "data" as they are, not as plurals', () => {
+    const tokens = analyse('Her social media data grew.').sentences[0]?.tokens ?? [];
+    expect(tokens.find((t) => t.text === 'media')?.lemma).toBe('media');
+    expect(tokens.find((t) => t.text === 'data')?.lemma).toBe('data');
+  });
+
   it('returns the same analysis for the same text', () => {
     const text = 'A cached sentence about sourdough.';
     expect(analyse(text)).toBe(analyse(text));

@@ -14,7 +14,8 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './
  *   say), all of them are used, so the text may be one sentence.
  * - topics: noun phrases and named entities (winkNLP), weighted by class-based TF-IDF of this period against the
  *   group's other periods (`background`); speakers' names, general nouns ("thing", "people", "time") and the media
- *   of a shared picture are not topics, and a picture's caption counts half (`TOPIC_RULES`).
+ *   of a shared picture are not topics, a picture's caption counts half, and a phrase said once is one only to
+ *   make up the minimum (`TOPIC_RULES`).
  * - highlights: the items (or, for long items, their best sentence) that carry the most topic weight.
  * - activeUsers: the top speakers by message count.
  */
