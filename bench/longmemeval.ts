@@ -159,10 +159,11 @@ async function askAll(
     await awaitSearchIndexes(strata);
     results.timings.refresh.push(performance.now() - t0);
     t0 = performance.now();
+    const asOf = lmeInstant(question.question_date);
     const response = await http<RecallResponse>(url, 'POST', `${group}/recall`, {
       query: question.question,
       k: K,
-      ...(sendAsOf ? { asOf: lmeInstant(question.question_date) } : {}),
+      ...(sendAsOf ? { asOf } : {}),
     });
     results.timings.recall.push(performance.now() - t0);
 
@@ -172,6 +173,13 @@ async function askAll(
       continue;
     }
     if (response.items.length === 0) results.empty.answerable.push(question.question_id);
+    // Asked at its date, a question sees only the turns said by then, Strata and the baselines alike. The data
+    // dates some evidence later the same day than the question.
+    const visible = sendAsOf ? haystack.memories.filter((m) => m.ts <= asOf) : haystack.memories;
+    const seen = new Set(visible.map((m) => m.id));
+    const later = haystack.evidence.filter((id) => !seen.has(id)).length;
+    if (later === haystack.evidence.length) results.laterEvidence.all.push(question.question_id);
+    else if (later > 0) results.laterEvidence.some++;
     const ids = memoryIds(response);
     results.items += response.items.length;
     results.memories += new Set(ids).size;
@@ -181,13 +189,14 @@ async function askAll(
       turnScores(first, haystack.evidence, haystack.sessionOf, answerSessions);
     const type = question.question_type;
     results.strata.add(type, score(firstK(ids, K)));
-    const turnIndex = new Bm25(haystack.memories.map((m) => ({ id: m.id, text: m.text })));
+    const turnIndex = new Bm25(visible.map((m) => ({ id: m.id, text: m.text })));
     results.bm25Turns.add(type, score(turnIndex.search(question.question, K)));
     const sessionIndex = new Bm25(
-      question.haystack_sessions.map((session, s) => ({
-        id: question.haystack_session_ids[s] as string,
-        text: session.map((turn) => turn.content).join('\n'),
-      })),
+      question.haystack_sessions.flatMap((_, s) => {
+        const id = question.haystack_session_ids[s] as string;
+        const turns = visible.filter((m) => m.sessionId === id);
+        return turns.length > 0 ? [{ id, text: turns.map((m) => m.text).join('\n') }] : [];
+      }),
     );
     // A haystack may repeat a session id: twice K, so that K distinct remain.
     results.bm25Sessions.add(

@@ -12,6 +12,12 @@ export class StrataError extends Error {
 /** The vector indexes were built for another embedder size; the message says how to fix it. */
 export class SchemaMismatchError extends StrataError {}
 
+/**
+ * EMBEDDER=glove was chosen, and neither its word table nor the npm package it is derived from is there (a
+ * production install leaves the package out); the message names the command that brings it.
+ */
+export class WordVectorsMissingError extends StrataError {}
+
 /** The group is gone (deleted, possibly while its cycle ran); nothing more is written for it. */
 export class GroupGoneError extends StrataError {
   constructor(readonly groupId: string) {

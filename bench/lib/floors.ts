@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { boundedBatches } from '../../src/domain/batches.js';
+import { SUMMARY_LEVELS } from '../../src/domain/levels.js';
 import { toMemoryRecord } from '../../src/domain/memory.js';
-import { cypher } from '../../src/graph/cypher.js';
 import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { inParallel } from '../../src/jobs/in-parallel.js';
 import { SUMMARIES_PER_WRITE, SUMMARY_CHILDREN_PER_WRITE } from '../../src/jobs/rollup-level.js';
@@ -22,6 +22,18 @@ export interface Floor {
 
 /** Memories the ingest floor prepares at a time (records and vectors), each chunk's writes timed on their own. */
 const FLOOR_CHUNK = 50_000;
+
+/** Summaries the roll-up floor reads a page at a time (with their children), before it writes them. */
+const FLOOR_PAGE = SUMMARIES_PER_WRITE;
+
+/**
+ * What one transaction of a floor's removal deletes at most: as many relationships, or nodes, as one of the cycle's
+ * writes creates.
+ */
+const FLOOR_DELETES_PER_WRITE = SUMMARY_CHILDREN_PER_WRITE;
+
+/** Before every instant Neo4j can hold: a level's first page starts there. */
+const FIRST_PAGE = { startsAt: '-999999999-01-01T00:00:00Z', id: '' };
 
 /**
  * Ingest's floor: every group's memories with their vectors, in the same batches, `concurrency` transactions at a
@@ -59,12 +71,12 @@ export async function ingestFloor(
       }
     }
   } finally {
-    await strata.graph.autoCommit(cypher('bench/floor-cleanup'), { run });
+    await deleteFloor(strata, 'bench/floor-delete-nodes', { run });
   }
   return { ms, nodes, relationships: 0 };
 }
 
-/** What the roll-up's floors write of one summary (bench/rollup-floor-rows): the bare floor sends the first four. */
+/** What the roll-up's floors write of one summary (bench/rollup-floor-page): the bare floor sends the first four. */
 interface FloorRow {
   id: string;
   text: string;
@@ -95,45 +107,78 @@ export async function rollupFloor(
   const floorGroup = `bench-floor-${run}`;
   const floor: Floor = { ms: 0, nodes: 0, relationships: 0 };
   try {
-    for (const groupId of groupIds) {
-      const read = await strata.graph.read<FloorRow>('bench/rollup-floor-rows', { groupId });
-      // A summary archived since (bench:aggregate --prune) has lost the recall vector the cycle wrote: its text,
-      // embedded again, stands in for it.
-      const vectors = await Promise.all(
-        read.map((r) => r.embedding ?? strata.embedder.embeddings.embedQuery(r.text)),
-      );
-      // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs. The bare floor sends no
-      // more than it writes, so that its figure holds no encoding of fields it leaves out.
-      const rows = read.map(({ embedding: _, ...row }, i) => ({
-        ...(options.indexed ? row : bareRow(row)),
-        ...toEmbeddingParam(vectors[i] as number[]),
-      }));
-      const dimension = vectors[0]?.length ?? 0;
-      const batches = boundedBatches(
-        rows,
-        SUMMARIES_PER_WRITE,
-        SUMMARY_CHILDREN_PER_WRITE,
-        (r) => r.children.length,
-      );
-      const started = performance.now();
-      for (const batch of batches)
-        await strata.graph.write(options.indexed ? 'bench/rollup-floor-indexed' : 'bench/rollup-floor', {
-          run,
-          rows: batch,
-          dimension,
-          ...(options.indexed ? { floorGroup } : {}),
-        });
-      floor.ms += performance.now() - started;
-      floor.nodes += rows.length;
-      floor.relationships += rows.reduce((n, r) => n + r.children.length, 0);
-    }
+    // A page of a level at a time, read untimed, then written in the cycle's bounds, timed: a million memories'
+    // summaries with their two million children, read and sorted at once, were more than Neo4j's heap should hold.
+    for (const groupId of groupIds)
+      for (const level of SUMMARY_LEVELS)
+        for (let after = FIRST_PAGE; ; ) {
+          const read = await strata.graph.read<FloorRow>('bench/rollup-floor-page', {
+            groupId,
+            level,
+            afterStartsAt: after.startsAt,
+            afterId: after.id,
+            limit: FLOOR_PAGE,
+          });
+          await writeFloorPage(strata, read, floor, { run, floorGroup, indexed: options.indexed ?? false });
+          const last = read.at(-1);
+          if (!last || read.length < FLOOR_PAGE) break;
+          after = last;
+        }
   } finally {
-    await strata.graph.autoCommit(
-      cypher(options.indexed ? 'bench/floor-cleanup-indexed' : 'bench/floor-cleanup'),
-      { run, floorGroup },
-    );
+    await deleteFloor(strata, 'bench/floor-delete-links', { run });
+    if (options.indexed) await deleteFloor(strata, 'bench/floor-delete-nodes-indexed', { floorGroup });
+    else await deleteFloor(strata, 'bench/floor-delete-nodes', { run });
   }
   return floor;
+}
+
+/** One page of the roll-up's floor, written as the cycle writes its summaries: bounded in rows and in children. */
+async function writeFloorPage(
+  strata: Strata,
+  read: FloorRow[],
+  floor: Floor,
+  options: { run: string; floorGroup: string; indexed: boolean },
+): Promise<void> {
+  // A summary archived since (bench:aggregate --prune) has lost the recall vector the cycle wrote: its text,
+  // embedded again, stands in for it.
+  const vectors = await Promise.all(
+    read.map((r) => r.embedding ?? strata.embedder.embeddings.embedQuery(r.text)),
+  );
+  // Summary vectors go as the cycle sends them: whole, or a mostly-zero one as runs. The bare floor sends no
+  // more than it writes, so that its figure holds no encoding of fields it leaves out.
+  const rows = read.map(({ embedding: _, ...row }, i) => ({
+    ...(options.indexed ? row : bareRow(row)),
+    ...toEmbeddingParam(vectors[i] as number[]),
+  }));
+  const dimension = vectors[0]?.length ?? 0;
+  const batches = boundedBatches(
+    rows,
+    SUMMARIES_PER_WRITE,
+    SUMMARY_CHILDREN_PER_WRITE,
+    (r) => r.children.length,
+  );
+  const started = performance.now();
+  for (const batch of batches)
+    await strata.graph.write(options.indexed ? 'bench/rollup-floor-indexed' : 'bench/rollup-floor', {
+      run: options.run,
+      rows: batch,
+      dimension,
+      ...(options.indexed ? { floorGroup: options.floorGroup } : {}),
+    });
+  floor.ms += performance.now() - started;
+  floor.nodes += rows.length;
+  floor.relationships += rows.reduce((n, r) => n + r.children.length, 0);
+}
+
+/** Runs one of a floor's removal statements until it deletes nothing: each run one bounded transaction. */
+async function deleteFloor(strata: Strata, statement: string, params: Record<string, string>): Promise<void> {
+  for (;;) {
+    const [row] = await strata.graph.write<{ deleted: number }>(statement, {
+      ...params,
+      limit: FLOOR_DELETES_PER_WRITE,
+    });
+    if (!row?.deleted) return;
+  }
 }
 
 function bareRow({ id, text, contentEmbedding, children }: Omit<FloorRow, 'embedding'>) {

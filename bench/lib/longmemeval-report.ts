@@ -21,6 +21,8 @@ export interface LmeResults {
   responseSessions: number[];
   /** Question ids answered with nothing (no item). */
   empty: { answerable: string[]; abstention: string[] };
+  /** Answerable questions whose evidence turns were all said after the question's date (ids), or some of them. */
+  laterEvidence: { all: string[]; some: number };
   /** Milliseconds per question. */
   timings: { ingest: number[]; aggregate: number[]; refresh: number[]; recall: number[] };
   startedMs: number;
@@ -41,6 +43,7 @@ export function emptyResults(planned: number): LmeResults {
     memories: 0,
     responseSessions: [],
     empty: { answerable: [], abstention: [] },
+    laterEvidence: { all: [], some: 0 },
     timings: { ingest: [], aggregate: [], refresh: [], recall: [] },
     startedMs: performance.now(),
   };
@@ -109,6 +112,11 @@ export function printResults(r: LmeResults, k: number): void {
     'answerable answered with nothing',
     `${r.empty.answerable.length} of ${answerable} (${(emptyShare * 100).toFixed(1)} %)`,
     r.empty.answerable.length > 0 ? r.empty.answerable.join(' ') : undefined,
+  );
+  line(
+    'evidence said after asOf',
+    `all of it: ${r.laterEvidence.all.length} of ${answerable}; some of it: ${r.laterEvidence.some}`,
+    'the data dates these later the same day than the question; asked at its date, no system sees them',
   );
   line(
     '_abs answered with nothing',

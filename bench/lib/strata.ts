@@ -4,7 +4,8 @@ import { createApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { createLogger } from '../../src/log.js';
-import { createStrata, type Strata, type StrataParts } from '../../src/strata.js';
+import { createStrata, type Strata } from '../../src/strata.js';
+import type { StrataParts } from '../../src/wiring/ai.js';
 
 /**
  * Local embedder and summarizer, whatever the environment says, and no pruning: the roll-up and recall figures are

@@ -127,6 +127,47 @@ export function asksQuestion(text: string): boolean {
   return /\?(?![\p{L}\p{N}_=&])/u.test(text);
 }
 
+/**
+ * Whether a turn that asks something leaves the answer to its reply: a short turn that asks does (a chat line,
+ * "Wow, congrats! Which team did you sign with?"), and a longer one when the query's words it holds sit in what it
+ * asks rather than in what it tells. "I planted 5 tomato plants this spring and the leaves are curling. What can I
+ * do about the heat?" tells the answer to "How many tomato plants did I plant?" itself, and its reply (advice on
+ * heat) would take a place in the first k that the next hit deserves. Each query term weighs `weights`; a term counts
+ * for a sentence when one of its words has the term's stem (a light one: plurals, -ing, -ed).
+ */
+export function asksAbout(text: string, weights: Map<string, number>): boolean {
+  if (!asksQuestion(text)) return false;
+  if (text.length < SHORT_TURN) return true;
+  let asked = 0;
+  let told = 0;
+  for (const sentence of text.split(SENTENCE_END)) {
+    const stems = new Set((sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(lightStem));
+    const question = asksQuestion(sentence);
+    for (const [term, weight] of weights) {
+      if (!stems.has(lightStem(term))) continue;
+      if (question) asked += weight;
+      else told += weight;
+    }
+  }
+  return asked > 0 && asked >= told;
+}
+
+/**
+ * Characters under which a turn that asks leaves the answer to its reply, whatever it tells: a chat line. A user's
+ * request to an assistant, which states its facts before it asks, runs longer (LongMemEval's user turns: 170 to
+ * 400 characters; LoCoMo's chat lines mostly under 150).
+ */
+export const SHORT_TURN = 150;
+
+/** Where a sentence ends: after its mark, before the next one's first word. */
+const SENTENCE_END = /(?<=[.!?])\s+/u;
+
+/** A word without its plural or verb ending, enough to tell "plants" and "planted" are "plant". */
+function lightStem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(?:ies|es|s|ing|ed|ly)$/u, '');
+}
+
 /** How much a neighbouring turn's evidence counts for a turn: the answer often sits in the turn after a question. */
 export const NEIGHBOUR_SHARE = 0.5;
 

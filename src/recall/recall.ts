@@ -14,12 +14,7 @@ import {
 } from '../domain/recall.js';
 import { namesRelativePeriod, relativePeriod } from '../domain/relative-period.js';
 import { type SummaryDetails, summaryDetails } from '../domain/summary-details.js';
-import {
-  asksQuestion,
-  type LexicalEvidence,
-  lexicalEvidence,
-  windowEvidence,
-} from '../domain/term-evidence.js';
+import { asksAbout, type LexicalEvidence, lexicalEvidence, windowEvidence } from '../domain/term-evidence.js';
 import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../domain/vector-budget.js';
 import type {
   ExpandedHit,
@@ -136,8 +131,7 @@ export async function recall(
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
     if (!hit) return [];
-    const details =
-      hit.kind === 'memory' ? neighbourTurns(hit, context, evidence.hits, request) : hit.details;
+    const details = hit.kind === 'memory' ? neighbourTurns(hit, context, evidence, request) : hit.details;
     return [toItem(hit, r.score, r.scoreParts, details)];
   });
   return {
@@ -346,19 +340,19 @@ function kindOf(level: string): Candidate['kind'] {
 }
 
 /**
- * The turns to show under a memory hit that asks a question, wherever in it (domain/term-evidence.ts asksQuestion):
- * its reply first (the answer is usually the next turn), then the turn before it. A statement stands alone: the
- * turns around it hold the query's words no more often than other turns do, and a slot in the first k is better
- * spent on the next hit.
+ * The turns to show under a memory hit that asks a question and leaves the answer to its reply
+ * (domain/term-evidence.ts asksAbout): its reply first (the answer is usually the next turn), then the turn before
+ * it. A statement stands alone: the turns around it hold the query's words no more often than other turns do, and a
+ * slot in the first k is better spent on the next hit.
  */
 function neighbourTurns(
   hit: ExpandedHit,
   context: ContextById,
-  evidence: Map<string, LexicalEvidence>,
+  { hits: evidence, weights }: ReturnType<typeof lexicalEvidence>,
   request: RecallRequest,
 ): RecallDetail[] {
   const found = context.get(hit.id);
-  if (!found || request.expand.turns === 0 || !asksQuestion(hit.text)) return [];
+  if (!found || request.expand.turns === 0 || !asksAbout(hit.text, weights)) return [];
   const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,

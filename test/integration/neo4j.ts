@@ -30,6 +30,12 @@ export async function backlogSince(graph: Graph, groupId: string): Promise<strin
   return row?.backlogSince;
 }
 
+/** Now on Neo4j's clock, the one that stamps a memory's ingestedAt (cypher/inspect/clock.cypher). */
+export async function neo4jNow(graph: Graph): Promise<Date> {
+  const [row] = await graph.read<{ epochMillis: number }>('inspect/clock');
+  return new Date(row?.epochMillis ?? Number.NaN);
+}
+
 /** Retries `check` until it stops throwing or `timeoutMs` passes (indexes refresh asynchronously). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -14,7 +14,7 @@ import { RollupRepository } from '../../src/graph/rollups.js';
 import { runCycle } from '../../src/jobs/cycle.js';
 import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
-import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
+import { deleteGroup, describeNeo4j, neo4jNow, openTestStrata, testGroupId } from './neo4j.js';
 
 /** Three months of demo chat, without the demo's fixed ids so each test group hashes its own. */
 function demoMemories(seed: number, timezone = 'UTC'): MemoryInput[] {
@@ -554,7 +554,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect((await strata.cycle(g, { now: AFTER_DATA })).status).toBe('succeeded');
     const maintenance = new MaintenanceRepository(strata.graph);
     // A cutoff after every ingest: each original a day covers may go.
-    const cutoff = new Date(Date.now() + 60_000);
+    const cutoff = new Date((await neo4jNow(strata.graph)).getTime() + 60_000);
     const prunable = await maintenance.countPrunableMemories(g, cutoff);
     expect(prunable).toBe(200);
     // Between the delete's first step (the group node) and its second (the data), a prune deletes nothing.
@@ -594,14 +594,16 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(built.status).toBe('succeeded');
     const before = await levelCounts(g);
     // The data ends in March 2024 and the group clock stays there however late the cycle runs: days more than about
-    // two weeks before the last memory have decayed below the floor, the last days have not.
-    const later = new Date('2026-12-01T00:00:00Z');
-    const dry = await pruning.cycle(g, { now: later, dryRun: true });
+    // two weeks before the last memory have decayed below the floor, the last days have not. The cycles run today,
+    // on the clock that stamped the memories' ingest, and the pruning days below are two and three days on: a fixed
+    // day here fell on one of those when the test ran two days before it.
+    const today = await neo4jNow(pruning.graph);
+    const dry = await pruning.cycle(g, { now: today, dryRun: true });
     expect(dry.pruned.archived.day).toBeGreaterThan(0);
     expect(dry.pruned.archived.month).toBe(0);
     expect(dry.pruned.memories).toBe(0);
 
-    const pruned = await pruning.cycle(g, { now: later });
+    const pruned = await pruning.cycle(g, { now: today });
     expect(pruned.pruned.archived).toEqual(dry.pruned.archived);
     expect(pruned.pruned.memories).toBe(0);
     // Nothing is erased: every period keeps its node, and every memory is still there under its day.
@@ -613,7 +615,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(archivedDays.length).toBe(pruned.pruned.archived.day);
     expect(days.filter((d) => d.archivedAt === null).length).toBeGreaterThan(0);
     // A second pruning finds nothing more to do.
-    const again = await pruning.cycle(g, { now: later });
+    const again = await pruning.cycle(g, { now: today });
     expect(again.pruned.archived).toEqual({ session: 0, day: 0, week: 0, month: 0 });
 
     // A late memory rewrites an archived day: the day stays archived, out of recall (no text vector), and is not
@@ -622,7 +624,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     await ingestAll(pruning, g, [
       { text: 'A late word on the kiln', speaker: 'ana', ts: `${oldest?.periodStart}T12:00:00Z` },
     ]);
-    const late = await pruning.cycle(g, { now: later });
+    const late = await pruning.cycle(g, { now: today });
     expect(late.levels.day.updated).toBe(1);
     const rewritten = (await pruning.services.listSummaries(g, { level: 'day', limit: 500 })).find(
       (d) => d.id === oldest?.id,
@@ -636,17 +638,17 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
       },
     );
     expect(vectors.find((v) => v.id === oldest?.id)?.embedding).toBeNull();
-    expect((await pruning.cycle(g, { now: later, dryRun: true })).pruned.archived.day).toBe(0);
+    expect((await pruning.cycle(g, { now: today, dryRun: true })).pruned.archived.day).toBe(0);
     const stored = memories.length + 1;
     const withLate = await levelCounts(g);
 
     // Retention counts from ingest (moments ago), so even a one-day horizon keeps every original today...
     const oneDay = await openTestStrata({ PRUNE_ENABLED: 'true', KEEP_ORIGINAL_DAYS: '1' });
     try {
-      expect((await oneDay.cycle(g, { dryRun: true })).pruned.memories).toBe(0);
+      expect((await oneDay.cycle(g, { now: today, dryRun: true })).pruned.memories).toBe(0);
       // ...and two days on, every original a day summary covers may go; the summaries stay.
       // At 01:00 UTC, so that the cycles an hour later below fall on the same UTC day.
-      const prunedAt = Math.floor((Date.now() + 2 * 86_400_000) / 86_400_000) * 86_400_000 + 3_600_000;
+      const prunedAt = Math.floor((today.getTime() + 2 * 86_400_000) / 86_400_000) * 86_400_000 + 3_600_000;
       const report = await oneDay.cycle(g, { now: new Date(prunedAt) });
       expect(report.pruned).toMatchObject({ checked: true, memories: stored });
       expect(await levelCounts(g)).toEqual(withLate);

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ABSENT_NAME_WEIGHT,
   ABSENT_WORD_WEIGHT,
+  asksAbout,
   asksQuestion,
   coverage,
   idf,
   lexicalEvidence,
+  SHORT_TURN,
   windowEvidence,
 } from '../../src/domain/term-evidence.js';
 
@@ -134,5 +136,25 @@ describe('term evidence', () => {
     expect(asksQuestion('We signed with a team today.')).toBe(false);
     // A web address's query string is not a question.
     expect(asksQuestion('The tickets are at https://example.com/buy?id=42&seat=3 now.')).toBe(false);
+  });
+
+  it('leaves the answer to the reply for a short turn that asks, or a long one whose matched words it asks about', () => {
+    const weights = new Map([
+      ['tomato', 2],
+      ['plants', 1.5],
+      ['heat', 1],
+    ]);
+    expect(asksAbout('Wow! How are your tomato plants doing?', weights)).toBe(true);
+    const tells =
+      'I planted 5 tomato plants in the raised bed this spring, and two more in pots by the fence last week. ' +
+      'The leaves have started to curl though. What can I do about the heat?';
+    expect(tells.length).toBeGreaterThan(SHORT_TURN);
+    expect(asksAbout(tells, weights)).toBe(false);
+    const asks =
+      'We moved the raised bed to the sunny side of the garden after the storm, and the soil is finally drained. ' +
+      'How far apart should I put the tomato plants this time?';
+    expect(asksAbout(asks, weights)).toBe(true);
+    // A statement never leaves its answer to the reply.
+    expect(asksAbout('My tomato plants love the heat.', weights)).toBe(false);
   });
 });

