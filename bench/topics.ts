@@ -11,8 +11,9 @@
  * numbers, pronouns or speaker names (target: none), and each conversation's ten most frequent topics.
  * - topics a reader recognises: of each session's and each week's top 5 topics, the share that LoCoMo's reference
  *   summaries of the same sessions mention (every word's Porter stem among the reference's), beside the share
- *   @3's topics get (PLAIN_RULES: every noun a candidate, captions as speech) on a second copy of each
- *   conversation rolled up by the same cycle in the same run. Target: 0.15 above it.
+ *   @3's topics get (PLAIN_RULES: every noun a candidate, captions as speech, asides too) on a second copy of each
+ *   conversation rolled up by the same cycle in the same run, its thin periods and fallbacks included. Target:
+ *   0.15 above it.
  *
  *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--file locomo.json] [--embedder hashing|glove]
  *                          [--keep]

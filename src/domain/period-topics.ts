@@ -20,6 +20,8 @@ export interface TopicModel {
   named: ReadonlySet<string>;
   /** Phrases that begin with an adjective and come up too seldom to name a topic ("short trip" said once). */
   passing: ReadonlySet<string>;
+  /** Phrases that come up in too few of the period's texts to be a topic but to make up the minimum. */
+  asides: ReadonlySet<string>;
   /** What found the phrases, which the summary's sentences are weighed by too. */
   rules: TopicRules;
   /** Lower-case words of speakers' names, which are never topics. */
@@ -80,28 +82,37 @@ export function topicModel(
     counts: period.counts,
     named: period.named,
     passing: new Set(passing),
+    asides: asides(items.length > 1 ? period.messages : period.counts, rules.minMessages),
     rules,
     names,
   };
 }
 
 /**
+ * Phrases that come up in fewer texts than `min`; in a period of one text (a week of one day), those said fewer
+ * times than that.
+ */
+function asides(seen: ReadonlyMap<string, number>, min: number): Set<string> {
+  return new Set([...seen].filter(([, n]) => n < min).map(([key]) => key));
+}
+
+/**
  * 3-7 topics, best first, stopping early once the weights fall well below the top. A passing description ("short
- * trip" said once) is never one, and a phrase said fewer times than the rules' `minCount` is one only to make up
- * the minimum. A common noun that nearly always comes inside one phrase is named by that phrase ("class" that is
+ * trip" said once) is never one, and an aside (in fewer texts than the rules' `minMessages`) is one only to make
+ * up the minimum. A common noun that nearly always comes inside one phrase is named by that phrase ("class" that is
  * always "puppy class") unless the phrase shares a word with a better topic; a topic that shares a word with a
  * better one is skipped ("plan" after "seating plan"). Names stand on their own ("Norway" in "Norway card
  * payments").
  */
 export function pickTopics(
   model: Pick<TopicModel, 'weights' | 'surfaces' | 'counts' | 'named'> &
-    Partial<Pick<TopicModel, 'passing' | 'rules'>>,
+    Partial<Pick<TopicModel, 'passing' | 'asides'>>,
 ): WeightedTopic[] {
   const topics: WeightedTopic[] = [];
   const usedWords = new Set<string>();
   const sharesWord = (key: string) => key.split(' ').some((w) => usedWords.has(w));
   const passing = (key: string) => model.passing?.has(key) === true;
-  const aside = (key: string) => (model.counts.get(key) ?? 0) < (model.rules?.minCount ?? 0);
+  const aside = (key: string) => model.asides?.has(key) === true;
   const pick = (skip: (key: string) => boolean, limit: number) => {
     for (const [key, weight] of model.weights) {
       if (topics.length >= limit) break;

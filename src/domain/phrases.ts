@@ -44,20 +44,31 @@ export interface TopicRules {
    */
   describedMinCount: number;
   /**
-   * A topic is what a period talks about: a phrase said fewer times than this is one only when too few others are
-   * said as often (a short period), so an aside ("the castle" said once) does not push out what was talked about.
+   * A topic is what a period talks about: a phrase that comes up in fewer of its texts (messages, or the summaries
+   * a longer period is made of) than this is one only when too few others come up as often (a short period), so an
+   * aside ("the castle" in one message) does not push out what was talked about.
    */
-  minCount: number;
+  minMessages: number;
 }
 
 /** The rules topics are found by: generic words left out, a caption counting half of what a speaker says. */
-export const TOPIC_RULES: TopicRules = { chat: true, captionWeight: 0.5, describedMinCount: 2, minCount: 2 };
+export const TOPIC_RULES: TopicRules = {
+  chat: true,
+  captionWeight: 0.5,
+  describedMinCount: 2,
+  minMessages: 2,
+};
 
 /**
  * Every noun a candidate, a caption counted as speech and any phrase a topic: topics as they were found before
  * issue 57, kept so that `bench:topics` can show both in one run.
  */
-export const PLAIN_RULES: TopicRules = { chat: false, captionWeight: 1, describedMinCount: 0, minCount: 0 };
+export const PLAIN_RULES: TopicRules = {
+  chat: false,
+  captionWeight: 1,
+  describedMinCount: 0,
+  minMessages: 0,
+};
 
 /** Longer candidates are almost always two phrases the tagger could not tell apart. */
 const MAX_PHRASE_WORDS = 3;
@@ -240,6 +251,8 @@ function nameMatcher(names: ReadonlySet<string>): (word: string) => boolean {
 export interface PhraseCounts {
   /** Occurrences, those in captions counted at the rules' caption weight. */
   counts: Map<string, number>;
+  /** The number of texts that say it, one that says it only in a caption counting at the caption weight. */
+  messages: Map<string, number>;
   surfaces: Map<string, string>;
   /** Candidates that were written as names (proper nouns only) at least once. */
   named: Set<string>;
@@ -257,9 +270,12 @@ export function countPhrases(
   const named = new Set<string>();
   const described = new Set<string>();
   const written = new Map<string, Map<string, number>>();
+  const messages = new Map<string, number>();
   for (const text of texts) {
+    const here = new Map<string, number>();
     for (const occurrence of phraseOccurrences(text, names, rules)) {
       const { key, surface } = occurrence;
+      here.set(key, Math.max(here.get(key) ?? 0, occurrence.caption ? rules.captionWeight : 1));
       counts.set(key, (counts.get(key) ?? 0) + (occurrence.caption ? rules.captionWeight : 1));
       if (occurrence.named) named.add(key);
       if (occurrence.described) described.add(key);
@@ -270,6 +286,7 @@ export function countPhrases(
       }
       forms.set(surface, (forms.get(surface) ?? 0) + 1);
     }
+    for (const [key, share] of here) messages.set(key, (messages.get(key) ?? 0) + share);
   }
   const surfaces = new Map<string, string>();
   for (const [key, forms] of written) {
@@ -283,5 +300,5 @@ export function countPhrases(
     }
     surfaces.set(key, best);
   }
-  return { counts, surfaces, named, described };
+  return { counts, messages, surfaces, named, described };
 }

@@ -25,6 +25,8 @@ export interface Ai {
 /** Parts a caller may bring instead of those the configuration chooses (a benchmark comparing two summarizers). */
 export interface StrataParts {
   summarizer?: Summarizer;
+  /** The extractive summarizer of thin periods and fallbacks; a local `summarizer` brought stands in for it too. */
+  localSummarizer?: LocalExtractiveSummarizer;
 }
 
 export async function createAi(
@@ -40,7 +42,11 @@ export async function createAi(
     parts.summarizer ?? createSummarizer(config, sentenceVectors),
     metrics,
   );
-  const localSummarizer = new LocalExtractiveSummarizer(sentenceVectors);
+  const localSummarizer =
+    parts.localSummarizer ??
+    (parts.summarizer instanceof LocalExtractiveSummarizer
+      ? parts.summarizer
+      : new LocalExtractiveSummarizer(sentenceVectors));
   const compactor = new HistoryCompactor({
     local: localSummarizer,
     ...(config.summarizer.kind === 'openai' ? { llm: createLlmCompaction(createChatModel(config)) } : {}),
