@@ -51,7 +51,10 @@ export interface TopicRules {
   minMessages: number;
 }
 
-/** The rules topics are found by: generic words left out, a caption counting half of what a speaker says. */
+/**
+ * The rules topics are found by: generic words left out, a caption counting half of what a speaker says, and what
+ * comes up in one message only or is described in passing a topic only to make up the minimum.
+ */
 export const TOPIC_RULES: TopicRules = {
   chat: true,
   captionWeight: 0.5,
