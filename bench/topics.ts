@@ -9,6 +9,11 @@
  *   era, for the topic drift, the unsmoothed JSD and the embedding distance. Target >= 2 for the topic drift.
  * The three dev LoCoMo conversations, imported and rolled up the same way: topics of every summary that are
  * numbers, pronouns or speaker names (target: none), and each conversation's ten most frequent topics.
+ * - topics a reader recognises: of each session's and each week's top 5 topics, the share that LoCoMo's reference
+ *   summaries of the same sessions mention (every word's Porter stem among the reference's), beside the share
+ *   @3's topics get (PLAIN_RULES: every noun a candidate, captions as speech, asides too) on a second copy of each
+ *   conversation rolled up by the same cycle in the same run, its thin periods and fallbacks included. Target:
+ *   0.15 above it.
  *
  *   npm run bench:topics -- [--seeds 1,2,3,4,5] [--months 6] [--per-day 40] [--file locomo.json] [--embedder hashing|glove]
  *                          [--keep]
@@ -16,11 +21,14 @@
 
 import type { PlantedEra } from '../seed/generator.js';
 import { generateDemo } from '../seed/generator.js';
+import { HashingEmbeddings } from '../src/ai/embeddings/hashing.js';
+import { LocalExtractiveSummarizer } from '../src/ai/summarizers/local.js';
 import { type DriftPoint, driftSeries } from '../src/domain/drift.js';
 import { SUMMARY_LEVELS } from '../src/domain/levels.js';
 import type { MemoryInput } from '../src/domain/memory.js';
+import { PLAIN_RULES } from '../src/domain/phrases.js';
 import { median } from '../src/domain/rollup.js';
-import { readLocomoFile } from '../src/ingest/importers/locomo.js';
+import { type LocomoConversation, readLocomoFile } from '../src/ingest/importers/locomo.js';
 import type { Strata } from '../src/strata.js';
 import { Deadline, hasNeo4j, intOption, options, run, skippedLine } from './lib/cli.js';
 import { cycleOne } from './lib/cycles.js';
@@ -33,7 +41,11 @@ import { weekSeriesOffline } from './lib/topic-offline.js';
 import {
   type DriftSplit,
   forbiddenKind,
+  type ReferencePeriod,
+  type ReferenceShare,
+  referenceShare,
   separation,
+  shareOf,
   splitDrift,
   topicPrecision,
   type WeekTopics,
@@ -42,6 +54,7 @@ import {
 const TARGET_PRECISION = 0.8;
 const TARGET_SEPARATION = 2;
 const TOP_TOPICS = 10;
+const TARGET_GAIN = 0.15;
 
 const args = options({
   file: { type: 'string' },
@@ -76,7 +89,12 @@ run(async () => {
     await offlineIndication(demos);
     return;
   }
-  const strata = await openBenchStrata({ ...LOCAL_CONFIG, ...localEmbedder(args.embedder) });
+  const config = { ...LOCAL_CONFIG, ...localEmbedder(args.embedder) };
+  const strata = await openBenchStrata(config);
+  // The same cycle with @3's topics, for the LoCoMo comparison in this run.
+  const plain = await openBenchStrata(config, {
+    summarizer: new LocalExtractiveSummarizer(new HashingEmbeddings({ dimension: 384 }), PLAIN_RULES),
+  });
   const groupIds: string[] = [];
   try {
     const results: SeedResult[] = [];
@@ -93,10 +111,10 @@ run(async () => {
       results.push(score(seed, weeks, chart.drift, group.plantedEras));
     }
     reportDemo(results);
-    await locomoTopics(strata, groupIds, deadline);
+    await locomoTopics(strata, plain, groupIds, deadline);
   } finally {
     await cleanUp(strata, groupIds, args.keep === true);
-    await strata.close();
+    await Promise.all([strata.close(), plain.close()]);
   }
 });
 
@@ -163,22 +181,92 @@ function reportDemo(results: SeedResult[]): void {
   line('embedding separation (mean)', fixed(mean(results.map((r) => separation(r.splits.embedding)))));
 }
 
-/** Topics of every summary of the dev conversations: forbidden ones, and the most frequent per conversation. */
-async function locomoTopics(strata: Strata, groupIds: string[], deadline: Deadline): Promise<void> {
+/** One conversation imported as `strata import` writes it, into a fresh group, and rolled up by the cycle. */
+async function importAndRollUp(
+  strata: Strata,
+  conversation: LocomoConversation,
+  label: string,
+  groupIds: string[],
+): Promise<string> {
+  const groupId = benchGroupId(`${label}-${conversation.sampleId}`);
+  groupIds.push(groupId);
+  const memories = conversation.memories.map((m) => ({ ...m, id: `${groupId}-${String(m.meta?.diaId)}` }));
+  for (let i = 0; i < memories.length; i += 1000)
+    await strata.services.ingest(groupId, memories.slice(i, i + 1000));
+  const last = new Date(Math.max(...memories.map((m) => Date.parse(m.ts))));
+  await cycleOne(strata, groupId, {
+    now: new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 1, 2)),
+  });
+  return groupId;
+}
+
+/** Each session and week summary of the group beside the reference summaries of the sessions it covers. */
+async function referencePeriods(
+  strata: Strata,
+  groupId: string,
+  conversation: LocomoConversation,
+  level: 'session' | 'week',
+): Promise<ReferencePeriod[]> {
+  const summaries = await strata.services.listSummaries(groupId, { level, limit: 500 });
+  return summaries.map((summary) => {
+    const [from, to] = [Date.parse(summary.startsAt), Date.parse(summary.endsAt)];
+    const sessions = new Set(
+      conversation.memories
+        .filter((m) => Date.parse(m.ts) >= from && Date.parse(m.ts) <= to)
+        .map((m) => Number(m.meta?.session)),
+    );
+    const reference = [...sessions].map((n) => conversation.sessionSummaries?.[n] ?? '').join('\n');
+    return { topics: summary.topics.map((t) => t.name), reference };
+  });
+}
+
+const emptyShare = (): ReferenceShare => ({ hits: 0, total: 0, misses: new Map() });
+
+function addShare(into: ReferenceShare, from: ReferenceShare): void {
+  into.hits += from.hits;
+  into.total += from.total;
+  for (const [name, n] of from.misses) into.misses.set(name, (into.misses.get(name) ?? 0) + n);
+}
+
+const mostMissed = (s: ReferenceShare) =>
+  [...s.misses]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 12)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+
+/**
+ * Topics of every summary of the dev conversations: forbidden ones, the most frequent per conversation, and the
+ * share of session and week topics the reference summaries mention, for these topics and @3's.
+ */
+async function locomoTopics(
+  strata: Strata,
+  plain: Strata,
+  groupIds: string[],
+  deadline: Deadline,
+): Promise<void> {
   const conversations = await readLocomoFile(locomoPath(args.file));
   heading(`LoCoMo dev: topics of every summary of ${conversations.length} conversations`);
   let forbidden = 0;
+  const levels = ['session', 'week'] as const;
+  const shares = {
+    now: { session: emptyShare(), week: emptyShare() },
+    plain: { session: emptyShare(), week: emptyShare() },
+  };
   for (const conversation of conversations) {
     if (deadline.passed()) break;
-    const groupId = benchGroupId(`topics-${conversation.sampleId}`);
-    groupIds.push(groupId);
-    const memories = conversation.memories.map((m) => ({ ...m, id: `${groupId}-${String(m.meta?.diaId)}` }));
-    for (let i = 0; i < memories.length; i += 1000)
-      await strata.services.ingest(groupId, memories.slice(i, i + 1000));
-    const last = new Date(Math.max(...memories.map((m) => Date.parse(m.ts))));
-    await cycleOne(strata, groupId, {
-      now: new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 1, 2)),
-    });
+    const groupId = await importAndRollUp(strata, conversation, 'topics', groupIds);
+    const plainId = await importAndRollUp(plain, conversation, 'topics-plain', groupIds);
+    for (const level of levels) {
+      addShare(
+        shares.now[level],
+        referenceShare(await referencePeriods(strata, groupId, conversation, level)),
+      );
+      addShare(
+        shares.plain[level],
+        referenceShare(await referencePeriods(plain, plainId, conversation, level)),
+      );
+    }
     const counts = new Map<string, number>();
     for (const level of SUMMARY_LEVELS) {
       for (const summary of await strata.services.listSummaries(groupId, { level, limit: 500 })) {
@@ -198,6 +286,41 @@ async function locomoTopics(strata: Strata, groupIds: string[], deadline: Deadli
     line('  most frequent', top.map(([name, n]) => `${name} ${n}`).join(', '));
   }
   line('forbidden topics (all)', String(forbidden), `target 0: ${verdict(forbidden === 0)}`);
+  reportReferenceShares(shares);
+}
+
+function reportReferenceShares(shares: Record<'now' | 'plain', Record<'session' | 'week', ReferenceShare>>) {
+  heading('LoCoMo dev: top 5 topics the reference session summaries mention (Porter stems)');
+  const all = (s: Record<'session' | 'week', ReferenceShare>) => {
+    const sum = emptyShare();
+    addShare(sum, s.session);
+    addShare(sum, s.week);
+    return sum;
+  };
+  const rows = (['session', 'week', 'all'] as const).map((level) => {
+    const now = level === 'all' ? all(shares.now) : shares.now[level];
+    const before = level === 'all' ? all(shares.plain) : shares.plain[level];
+    const gain = (shareOf(now) ?? 0) - (shareOf(before) ?? 0);
+    return { level, now, before, gain };
+  });
+  table(
+    ['periods', 'topics', 'share (local-extractive@4)', 'share (@3, same run)', 'gain'],
+    rows.map((r) => [
+      r.level,
+      String(r.now.total),
+      fixed(shareOf(r.now), 3),
+      fixed(shareOf(r.before), 3),
+      `${r.gain >= 0 ? '+' : ''}${r.gain.toFixed(3)}`,
+    ]),
+  );
+  for (const r of rows)
+    line(
+      `gain, ${r.level}`,
+      r.gain.toFixed(3),
+      `target >= ${TARGET_GAIN}: ${verdict(r.gain >= TARGET_GAIN)}`,
+    );
+  line('most missed (@4)', mostMissed(all(shares.now)));
+  line('most missed (@3)', mostMissed(all(shares.plain)));
 }
 
 /** Without Neo4j: the same scores on week series built offline (bench/lib/topic-offline.ts), not the cycle's. */

@@ -14,7 +14,7 @@ import type { dropPreviousVectors, ReembedOptions, reembed } from './jobs/reembe
 import type { CycleCommits } from './jobs/scheduler.js';
 import type { Logger } from './log.js';
 import { StrataMetrics } from './metrics.js';
-import { createAi } from './wiring/ai.js';
+import { createAi, type StrataParts } from './wiring/ai.js';
 import { createCycles } from './wiring/cycles.js';
 import { createRecall } from './wiring/recall.js';
 import { createReembedding } from './wiring/reembed.js';
@@ -66,7 +66,7 @@ export interface Strata {
  * other. The graph and its stores, then the models, then what runs on them (cycles, recall, re-embedding), then the
  * services the API, MCP and the CLI call.
  */
-export async function createStrata(config: Config, log: Logger): Promise<Strata> {
+export async function createStrata(config: Config, log: Logger, parts: StrataParts = {}): Promise<Strata> {
   // The gauges read the cycle runs' store, made below; they are read only when /metrics is scraped.
   const metrics = new StrataMetrics({
     groupsDue: async () => (await stores.runs.groupsDue()).length,
@@ -76,7 +76,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     metrics.neo4jErrors.labels(kind).inc(),
   );
   const stores: Stores = createStores(graph);
-  const ai = await createAi(config, log, metrics);
+  const ai = await createAi(config, log, metrics, parts);
   const cycles = createCycles({ config, log, graph, stores, ai, metrics });
   const recall = createRecall({
     config,

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { createLogger } from '../../src/log.js';
 import { createStrata, type Strata } from '../../src/strata.js';
+import type { StrataParts } from '../../src/wiring/ai.js';
 
 /**
  * Local embedder and summarizer, whatever the environment says, and no pruning: the roll-up and recall figures are
@@ -34,14 +35,17 @@ export function localEmbedder(value: unknown): { EMBEDDER: 'hashing' | 'glove' }
  * The scheduler stays off (benchmarks run cycles themselves); logs go quiet unless LOG_LEVEL says otherwise,
  * so figures are not lost among JSON lines.
  */
-export async function openBenchStrata(overrides: Record<string, string> = {}): Promise<Strata> {
+export async function openBenchStrata(
+  overrides: Record<string, string> = {},
+  parts: StrataParts = {},
+): Promise<Strata> {
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     SCHEDULER_ENABLED: 'false',
     ...overrides,
   });
-  const strata = await createStrata(config, createLogger(config.logLevel));
+  const strata = await createStrata(config, createLogger(config.logLevel), parts);
   await strata.graph.verifyConnectivity();
   await strata.migrate();
   return strata;

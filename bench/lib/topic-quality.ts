@@ -1,8 +1,11 @@
 /**
  * How good a group's week topics and drift series are against what the demo generator planted: topic precision
  * (do a week's top topics come from its era's own lines rather than the filler every era shares?) and drift
- * separation (is drift at a planted era boundary larger than drift inside an era?).
+ * separation (is drift at a planted era boundary larger than drift inside an era?); and on real chat, how many of
+ * a period's top topics a reader's own summary of it mentions.
  */
+
+import { stemmer } from 'stemmer';
 import type { PlantedEra } from '../../seed/generator.js';
 import { DEMO_FILLER_LINES, DEMO_THEMES, type DemoTheme } from '../../seed/themes.js';
 import type { DriftPoint } from '../../src/domain/drift.js';
@@ -132,4 +135,49 @@ export function forbiddenKind(topic: string, speakers: readonly string[]): Forbi
   const names = speakers.flatMap((s) => s.toLowerCase().split(/\s+/)).filter((n) => n.length > 1);
   const isName = (w: string) => names.includes(w) || (w.length >= 3 && names.some((n) => n.startsWith(w)));
   return words(topic).some(isName) ? 'speaker name' : null;
+}
+
+/** A period's topics, best first, beside the reference summary of the same conversation sessions. */
+export interface ReferencePeriod {
+  topics: readonly string[];
+  reference: string;
+}
+
+/** How many of the periods' top topics a reader's summary mentions, and which it does not, with how often. */
+export interface ReferenceShare {
+  hits: number;
+  total: number;
+  misses: Map<string, number>;
+}
+
+/** The Porter stems of a text's words, in lower case. */
+export function stemsOf(text: string): Set<string> {
+  return new Set(words(text).map((w) => stemmer(w)));
+}
+
+/**
+ * Of each period's first `k` topics, those the reference mentions: a topic counts when the Porter stem of every
+ * word of it is among the stems of the reference's words ("dance studio" in "opened his dance studios").
+ */
+export function referenceShare(periods: readonly ReferencePeriod[], k = 5): ReferenceShare {
+  const result: ReferenceShare = { hits: 0, total: 0, misses: new Map() };
+  for (const period of periods) {
+    const reference = stemsOf(period.reference);
+    for (const topic of period.topics.slice(0, k)) {
+      const parts = words(topic);
+      if (parts.length === 0) continue;
+      result.total += 1;
+      if (parts.every((w) => reference.has(stemmer(w)))) result.hits += 1;
+      else {
+        const name = parts.join(' ');
+        result.misses.set(name, (result.misses.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  return result;
+}
+
+/** Hits over total; null without topics. */
+export function shareOf(s: Pick<ReferenceShare, 'hits' | 'total'>): number | null {
+  return s.total === 0 ? null : s.hits / s.total;
 }

@@ -164,6 +164,9 @@ export function analyse(text: string): AnalysedText {
   return cache.getOrSet(text, parse);
 }
 
+/** Nouns the model takes for Latin plurals that today's English uses as mass nouns: "social media", not "medium". */
+const MASS_NOUNS: ReadonlySet<string> = new Set(['media', 'data']);
+
 function parse(text: string): AnalysedText {
   const nlp = getParser();
   const { its } = nlp;
@@ -190,7 +193,7 @@ function parse(text: string): AnalysedText {
       sentenceTokens.push({
         text: values[i] as string,
         normal: normals[i] as string,
-        lemma: lemmas[i] as string,
+        lemma: MASS_NOUNS.has(normals[i] as string) ? (normals[i] as string) : (lemmas[i] as string),
         pos: pos[i] as PartOfSpeech,
         kind: kinds[i] as string,
         stop: stops[i] === true || isFunctionFragment(normals[i] as string),
@@ -208,16 +211,40 @@ function parse(text: string): AnalysedText {
 /**
  * The tagger reads a capital as a sign of a proper noun, and every sentence starts with one: "Flights to Lisbon"
  * and "Good morning" come back with a proper noun first. When the first word is one the model knows in lower
- * case, the sentence is tagged again with that word in lower case and the new tags are kept.
+ * case, the sentence is tagged again with that word in lower case and the new tags are kept. A sentence quoted
+ * after its speaker's name, as summaries quote them ("Caroline: Glad you came."), starts after the colon.
  */
 function retagStart(sentence: string, tokens: TextToken[]): TextToken[] {
-  const first = tokens[0];
-  if (first?.pos !== 'PROPN' || !first.known || !/^\p{Lu}/u.test(first.text)) return tokens;
-  const lowered = parse(first.text.charAt(0).toLowerCase() + sentence.slice(1)).sentences.flatMap(
-    (s) => s.tokens,
-  );
+  const retagged = retagAt(sentence, tokens, 0, 0);
+  const colon = attributionColon(retagged);
+  if (colon < 0) return retagged;
+  const at = sentence.indexOf(':') + 1;
+  return retagAt(sentence, retagged, colon + 1, sentence.indexOf(retagged[colon + 1]?.text ?? '', at));
+}
+
+/** The index of the colon after a speaker's name of one to three words that opens the sentence; -1 without one. */
+function attributionColon(tokens: readonly TextToken[]): number {
+  for (let i = 1; i <= 3 && i < tokens.length - 1; i++) {
+    if (tokens[i]?.text === ':') return i;
+    if (!/^\p{Lu}/u.test(tokens[i]?.text ?? '')) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Tags the sentence again with the word at token `index` (at character `offset`) in lower case when it is a known
+ * word tagged a name for its capital, and keeps the new tags from that word on.
+ */
+function retagAt(sentence: string, tokens: TextToken[], index: number, offset: number): TextToken[] {
+  const first = tokens[index];
+  if (first?.pos !== 'PROPN' || !first.known || !/^\p{Lu}/u.test(first.text) || offset < 0) return tokens;
+  if (!sentence.startsWith(first.text, offset)) return tokens;
+  const lowered = parse(
+    sentence.slice(0, offset) + first.text.charAt(0).toLowerCase() + sentence.slice(offset + 1),
+  ).sentences.flatMap((s) => s.tokens);
   if (lowered.length !== tokens.length) return tokens;
   return tokens.map((token, i) => {
+    if (i < index) return token;
     const again = lowered[i] as TextToken;
     return { ...token, pos: again.pos, lemma: again.lemma, stop: again.stop, entity: again.entity };
   });

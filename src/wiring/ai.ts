@@ -22,12 +22,31 @@ export interface Ai {
   contextTokens: () => Promise<TokenCounter>;
 }
 
-export async function createAi(config: Config, log: Logger, metrics: StrataMetrics): Promise<Ai> {
+/** Parts a caller may bring instead of those the configuration chooses (a benchmark comparing two summarizers). */
+export interface StrataParts {
+  summarizer?: Summarizer;
+  /** The extractive summarizer of thin periods and fallbacks; a local `summarizer` brought stands in for it too. */
+  localSummarizer?: LocalExtractiveSummarizer;
+}
+
+export async function createAi(
+  config: Config,
+  log: Logger,
+  metrics: StrataMetrics,
+  parts: StrataParts = {},
+): Promise<Ai> {
   const embedder = countedEmbedder(await createEmbedder(config, log), metrics);
   // The extractive summarizer ranks sentences with the local hashing vectors whatever embedder stores them.
   const sentenceVectors = new HashingEmbeddings({ dimension: 384 });
-  const summarizer = countedSummarizer(createSummarizer(config, sentenceVectors), metrics);
-  const localSummarizer = new LocalExtractiveSummarizer(sentenceVectors);
+  const summarizer = countedSummarizer(
+    parts.summarizer ?? createSummarizer(config, sentenceVectors),
+    metrics,
+  );
+  const localSummarizer =
+    parts.localSummarizer ??
+    (parts.summarizer instanceof LocalExtractiveSummarizer
+      ? parts.summarizer
+      : new LocalExtractiveSummarizer(sentenceVectors));
   const compactor = new HistoryCompactor({
     local: localSummarizer,
     ...(config.summarizer.kind === 'openai' ? { llm: createLlmCompaction(createChatModel(config)) } : {}),

@@ -131,7 +131,7 @@ describeNeo4j('roll-up cycle against Neo4j', () => {
     expect(s.messageCount).toBeGreaterThan(0);
     expect(s.activityScore).toBeGreaterThan(0);
     expect(s.activityScore).toBeLessThanOrEqual(1);
-    expect(s.summarizer).toBe('local-extractive@3');
+    expect(s.summarizer).toBe('local-extractive@4');
     expect(s.version).toBe(1);
     expect(s.id).toBe(`${utc.id}:week:${s.periodStart}`);
     const detail = await strata.services.getSummary(s.id);

@@ -191,7 +191,7 @@ describe('LlmSummarizer', () => {
     const local = await fallback.summarize(request());
     expect(draft).toEqual({
       ...local,
-      summarizer: 'local-extractive@3 (fallback from openai:gpt-test: boom)',
+      summarizer: 'local-extractive@4 (fallback from openai:gpt-test: boom)',
       fallbackReason: 'boom',
     });
   });
@@ -209,7 +209,7 @@ describe('LlmSummarizer', () => {
     const draft = await summarizer(model).summarize(request());
     expect(model.calls).toHaveLength(1);
     expect(draft.summarizer).toBe(
-      'local-extractive@3 (fallback from openai:gpt-test: 401 Incorrect API key)',
+      'local-extractive@4 (fallback from openai:gpt-test: 401 Incorrect API key)',
     );
   });
 
@@ -271,7 +271,7 @@ describe('createSummarizer', () => {
   it('builds the local summarizer by default', () => {
     const summarizer = createSummarizer(loadConfig({}), embedder);
     expect(summarizer).toBeInstanceOf(LocalExtractiveSummarizer);
-    expect(summarizer.name).toBe('local-extractive@3');
+    expect(summarizer.name).toBe('local-extractive@4');
   });
 
   it('builds the OpenAI summarizer, named after the chat model, without calling anything', () => {

@@ -79,7 +79,7 @@ describe('LocalExtractiveSummarizer: text', () => {
       request(messages(40)),
     );
     expect(again).toEqual(first);
-    expect(first.summarizer).toBe('local-extractive@3');
+    expect(first.summarizer).toBe('local-extractive@4');
   });
 
   it.each([

@@ -31,6 +31,25 @@ describe('parseLocomoDate', () => {
 });
 
 describe('locomoConversations', () => {
+  it("keeps the dataset's summary of each session, by number, where it has them", () => {
+    const sample = (extra: object) => ({
+      sample_id: 's',
+      conversation: {
+        speaker_a: 'Ada',
+        speaker_b: 'Ben',
+        session_1_date_time: '1:56 pm on 8 May, 2023',
+        session_1: [{ speaker: 'Ada', dia_id: 'D1:1', text: 'Hi' }],
+      },
+      ...extra,
+    });
+    const [withSummaries, without] = locomoConversations([
+      sample({ session_summary: { session_1_summary: 'Ada said hi.', session_2_summary: 3 } }),
+      sample({}),
+    ]);
+    expect(withSummaries?.sessionSummaries).toEqual({ 1: 'Ada said hi.' });
+    expect(without?.sessionSummaries).toBeUndefined();
+  });
+
   it('maps every turn to a memory with ids, session, time and image captions', async () => {
     const [conv] = await readLocomoFile(FIXTURE);
     expect(conv.sampleId).toBe('conv-mini');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPhrases, phraseOccurrences } from '../../src/domain/phrases.js';
+import { countPhrases, PLAIN_RULES, phraseOccurrences } from '../../src/domain/phrases.js';
 
 const keys = (text: string, names?: Set<string>) => phraseOccurrences(text, names).map((p) => p.key);
 
@@ -22,7 +22,7 @@ describe('phraseOccurrences', () => {
 
   it('leaves out words that on their own are numbers or pronouns, whatever the tagger made of them here', () => {
     expect(keys('I want the blue one, not the red one.')).toEqual([]);
-    expect(keys('Time with loved ones.')).toEqual(['time']);
+    expect(keys('Dinner with loved ones.')).toEqual(['dinner']);
   });
 
   it("leaves out speakers' names and the start of one", () => {
@@ -41,6 +41,51 @@ describe('phraseOccurrences', () => {
     expect(found).toContainEqual({ key: 'guest list', surface: 'guest list', named: false });
     expect(keys('Flights to Lisbon are cheap.')).toEqual(['flight', 'lisbon']);
     expect(keys('Good morning all.')).toEqual([]);
+  });
+});
+
+describe('phraseOccurrences on chat', () => {
+  it('leaves out general nouns, units of time and the media of a picture', () => {
+    const found = keys(
+      'Had a lot of fun at the pottery class last weekend, the best time of my life, people were nice.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['pottery', 'pottery class', 'class']));
+    for (const key of found) expect(key).not.toMatch(/\b(lot|fun|weekend|time|life|people|best)\b/);
+    expect(keys('Here is a photo of the picture I took, lol, bye!')).toEqual([]);
+  });
+
+  it('never takes the markup of a shared image, nor the noun that counts what follows "of"', () => {
+    const found = keys('Look! [shared image: a photo of a group of women sitting on a blanket in a park]');
+    expect(found).toEqual(['woman', 'blanket', 'park']);
+    expect(keys('We met at the support group.')).toContain('support group');
+  });
+
+  it('marks what a caption says, which counts half', () => {
+    const found = phraseOccurrences('My dog! [shared image: a dog on a beach]');
+    expect(found.map((p) => [p.key, p.caption === true])).toEqual([
+      ['dog', false],
+      ['dog', true],
+      ['beach', true],
+    ]);
+    const { counts } = countPhrases(['My dog! [shared image: a dog on a beach]']);
+    expect(counts.get('dog')).toBe(1.5);
+    expect(counts.get('beach')).toBe(0.5);
+  });
+
+  it('drops an adjective that judges rather than describes', () => {
+    expect(keys('It was a tough time, but a great way to learn.')).toEqual([]);
+    expect(keys('A great garden with mental health benefits.')).toEqual(
+      expect.arrayContaining(['garden', 'mental health']),
+    );
+    expect(keys('A great garden.')).toEqual(['garden']);
+  });
+
+  it('finds every noun, and counts a caption in full, under PLAIN_RULES', () => {
+    const plain = (text: string) => phraseOccurrences(text, new Set(), PLAIN_RULES).map((p) => p.key);
+    expect(plain('A lot of fun, great time.')).toEqual(['lot', 'fun', 'great time', 'time']);
+    const { counts } = countPhrases(['[shared image: a dog on a beach]'], new Set(), PLAIN_RULES);
+    expect(counts.get('image')).toBe(1);
+    expect(counts.get('dog')).toBe(1);
   });
 });
 

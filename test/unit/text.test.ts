@@ -47,6 +47,22 @@ describe('analyse', () => {
     expect(token('florist')?.sentenceStart).toBe(false);
   });
 
+  it("does not take the capital after a speaker's name for a name, and keeps the names", () => {
+    const tokens = (text: string) => analyse(text).sentences[0]?.tokens ?? [];
+    const [name, , glad] = tokens('Caroline: Glad you came to Lisbon.');
+    expect(glad).toMatchObject({ text: 'Glad', pos: 'ADJ' });
+    expect(name?.text).toBe('Caroline');
+    expect(tokens('Caroline: Glad you came to Lisbon.').find((t) => t.text === 'Lisbon')?.pos).toBe('PROPN');
+    const [, , , perfect] = tokens('Melanie Smith: Perfect, see you there.');
+    expect(perfect).toMatchObject({ text: 'Perfect', pos: 'ADJ' });
+  });
+
+  it('keeps "media" and "data" as they are, not as plurals', () => {
+    const tokens = analyse('Her social media data grew.').sentences[0]?.tokens ?? [];
+    expect(tokens.find((t) => t.text === 'media')?.lemma).toBe('media');
+    expect(tokens.find((t) => t.text === 'data')?.lemma).toBe('data');
+  });
+
   it('returns the same analysis for the same text', () => {
     const text = 'A cached sentence about sourdough.';
     expect(analyse(text)).toBe(analyse(text));

@@ -1,5 +1,5 @@
 import { pickTopics, speakerNameWords, type TopicModel, topicModel } from '../../domain/period-topics.js';
-import { phraseOccurrences } from '../../domain/phrases.js';
+import { PLAIN_RULES, phraseOccurrences, TOPIC_RULES, type TopicRules } from '../../domain/phrases.js';
 import { type AnalysedSentence, type AnalysedText, analyse, isWordToken } from '../../domain/text.js';
 import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './types.js';
 
@@ -13,7 +13,9 @@ import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem } from './
  *   then put back in time order. When the input holds fewer usable sentences than that (one short message,
  *   say), all of them are used, so the text may be one sentence.
  * - topics: noun phrases and named entities (winkNLP), weighted by class-based TF-IDF of this period against the
- *   group's other periods (`background`); speakers' names are not topics.
+ *   group's other periods (`background`); speakers' names, general nouns ("thing", "people", "time") and the media
+ *   of a shared picture are not topics, a picture's caption counts half, and a phrase said once is one only to
+ *   make up the minimum (`TOPIC_RULES`).
  * - highlights: the items (or, for long items, their best sentence) that carry the most topic weight.
  * - activeUsers: the top speakers by message count.
  */
@@ -36,11 +38,17 @@ interface Candidate {
 }
 
 export class LocalExtractiveSummarizer implements Summarizer {
-  // @3: each quoted sentence names its speaker. @2: topics are noun phrases and names found by winkNLP (@1 counted
-  // word unigrams and bigrams).
-  readonly name = 'local-extractive@3';
+  // @4: general nouns, media and units of time are not topics, captions count half. @3: each quoted sentence names
+  // its speaker. @2: topics are noun phrases and names found by winkNLP (@1 counted word unigrams and bigrams).
+  readonly name: string;
 
-  constructor(private readonly embedder: SyncEmbedder) {}
+  /** `rules`: how topics are found; PLAIN_RULES gives @3's topics, for comparing the two. */
+  constructor(
+    private readonly embedder: SyncEmbedder,
+    private readonly rules: TopicRules = TOPIC_RULES,
+  ) {
+    this.name = rules === PLAIN_RULES ? 'local-extractive@3' : 'local-extractive@4';
+  }
 
   async summarize(request: SummarizeRequest): Promise<SummaryDraft> {
     const analysed = request.items.map((i) => analyse(i.text));
@@ -48,7 +56,7 @@ export class LocalExtractiveSummarizer implements Summarizer {
       ...Object.keys(request.speakerCounts),
       ...request.items.map((i) => i.speaker),
     ]);
-    const model = topicModel(analysed, request.background, names);
+    const model = topicModel(analysed, request.background, names, this.rules);
     return {
       text: this.summaryText(request.items, analysed, model),
       topics: pickTopics(model),
@@ -230,7 +238,7 @@ function normalise(text: string): string {
  * that long sentences do not always win.
  */
 function distinctiveness(text: AnalysedText, model: TopicModel): number {
-  const keys = new Set(phraseOccurrences(text, model.names).map((p) => p.key));
+  const keys = new Set(phraseOccurrences(text, model.names, model.rules).map((p) => p.key));
   let sum = 0;
   for (const key of keys) sum += (model.weights.get(key) ?? 0) ** 2;
   const words = text.sentences.reduce((n, s) => n + s.tokens.filter(isWordToken).length, 0);

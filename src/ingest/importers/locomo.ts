@@ -8,6 +8,8 @@ export interface LocomoConversation {
   speakers: [string, string];
   memories: MemoryInput[];
   questions: LocomoQuestion[];
+  /** The dataset's own summary of each session, by session number, where it has them (`session_summary`). */
+  sessionSummaries?: Record<number, string>;
 }
 
 export interface LocomoQuestion {
@@ -99,7 +101,12 @@ interface RawQuestion {
 }
 
 function toConversation(sample: unknown, index: number, options: LocomoOptions): LocomoConversation {
-  const s = sample as { sample_id?: unknown; conversation?: Record<string, unknown>; qa?: unknown };
+  const s = sample as {
+    sample_id?: unknown;
+    conversation?: Record<string, unknown>;
+    qa?: unknown;
+    session_summary?: unknown;
+  };
   if (typeof s?.sample_id !== 'string' || typeof s.conversation !== 'object' || s.conversation === null) {
     throw new Error(`LoCoMo sample ${index} has no sample_id or conversation`);
   }
@@ -148,7 +155,25 @@ function toConversation(sample: unknown, index: number, options: LocomoOptions):
     ...(q.adversarial_answer !== undefined ? { adversarialAnswer: String(q.adversarial_answer) } : {}),
   }));
 
-  return { sampleId, speakers: [speakers[0], speakers[1]], memories, questions };
+  const sessionSummaries = readSessionSummaries(s.session_summary);
+  return {
+    sampleId,
+    speakers: [speakers[0], speakers[1]],
+    memories,
+    questions,
+    ...(sessionSummaries ? { sessionSummaries } : {}),
+  };
+}
+
+/** `{"session_1_summary": "..."}` to `{1: "..."}`; undefined when the sample has none. */
+function readSessionSummaries(raw: unknown): Record<number, string> | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const out: Record<number, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const n = /^session_(\d+)_summary$/.exec(key)?.[1];
+    if (n !== undefined && typeof value === 'string') out[Number(n)] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** A few evidence entries hold two ids ("D8:6; D9:17") or stray text; keep only well-formed dialogue ids. */
