@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createLlmCompaction, HistoryCompactor } from './ai/compaction.js';
 import { HashingEmbeddings } from './ai/embeddings/hashing.js';
 import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
+import { loadLocalEntityExtractor } from './ai/entities/local.js';
 import { createChatModel, createSummarizer } from './ai/summarizers/index.js';
 import { LocalExtractiveSummarizer } from './ai/summarizers/local.js';
 import type { Summarizer } from './ai/summarizers/types.js';
 import { encodingFor, lazyTokenCounter } from './ai/tokenizer.js';
 import type { ApiServices } from './api/services.js';
 import type { Config } from './config.js';
+import type { EntityExtractor } from './domain/entities.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { Readiness } from './domain/readiness.js';
 import type { RecallRequest } from './domain/recall.js';
@@ -17,6 +19,7 @@ import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
 import { exportGroup } from './export/group-export.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
+import { EntityRepository } from './graph/entities.js';
 import { EraRepository } from './graph/eras.js';
 import { ExportRepository } from './graph/exports.js';
 import { Graph } from './graph/graph.js';
@@ -122,6 +125,13 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const integrity = new VerifyRepository(graph);
   const eraRepository = new EraRepository(graph);
   const drift = new DriftViews(eraRepository, config.eras);
+  const entityRepository = new EntityRepository(graph);
+  // Read on first use: a process that never cycles (a CLI read) does not load the model.
+  let extractor: EntityExtractor | null = null;
+  const entityExtractor = () => {
+    extractor ??= loadLocalEntityExtractor();
+    return extractor;
+  };
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -131,6 +141,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     embedder,
     config,
     log,
+    entities: { store: entityRepository, extractor: entityExtractor },
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
     instance: randomUUID(),
     metrics,

@@ -1,0 +1,9 @@
+// The oldest $limit session summaries whose entities are not yet linked (written or rewritten since the last entity
+// step), oldest first, from the index that holds only those: a cycle reads a page of its backlog, never the group.
+MATCH (s:Summary {groupId: $groupId, entitiesPending: true})
+USING INDEX SEEK s:Summary(groupId, entitiesPending, startsAt)
+WHERE s.startsAt IS NOT NULL
+WITH s
+ORDER BY s.groupId, s.entitiesPending, s.startsAt
+LIMIT toInteger($limit)
+RETURN s.id AS summaryId, s.messageCount AS messageCount
