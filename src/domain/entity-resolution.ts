@@ -213,7 +213,8 @@ export function resolveSessions(
     for (const { key, mention } of resolvedOf[i] ?? []) {
       const entry = byKey.get(key) ?? { count: 0, aliases: new Map<string, string>() };
       entry.count += 1;
-      const alias = mention.surface.replace(EDGE, '');
+      // As written, less a possessive: "Dr. Ana Costa" and "Ana" are aliases, "Lisbon's" and "LISBON" are not.
+      const alias = mention.surface.replace(/\s+/g, ' ').trim().replace(POSSESSIVE, '').replace(EDGE, '');
       if (alias && alias.toLowerCase() !== key && !entry.aliases.has(alias.toLowerCase()))
         entry.aliases.set(alias.toLowerCase(), alias);
       byKey.set(key, entry);
