@@ -19,7 +19,7 @@ import { DatabaseUnavailableError, GroupGoneError } from './errors.js';
 import { exportGroup } from './export/group-export.js';
 import { CycleRunRepository } from './graph/cycle-runs.js';
 import { createDriver } from './graph/driver.js';
-import { EntityRepository } from './graph/entities.js';
+import { EntityReads, EntityRepository } from './graph/entities.js';
 import { EraRepository } from './graph/eras.js';
 import { ExportRepository } from './graph/exports.js';
 import { Graph } from './graph/graph.js';
@@ -126,6 +126,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const eraRepository = new EraRepository(graph);
   const drift = new DriftViews(eraRepository, config.eras);
   const entityRepository = new EntityRepository(graph);
+  const entityReads = new EntityReads(graph);
   // Read on first use: a process that never cycles (a CLI read) does not load the model.
   let extractor: EntityExtractor | null = null;
   const entityExtractor = () => {
@@ -256,6 +257,8 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     aggregate: (groupId, { dryRun }) => cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),
     getSummary: (id) => summaries.get(id),
+    listEntities: (groupId, query) => entityReads.list(groupId, query),
+    getEntity: (groupId, entityId) => entityReads.profile(groupId, entityId),
     recall: recallFn,
     context: (groupId, options) =>
       groupContext(

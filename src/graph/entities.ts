@@ -1,6 +1,14 @@
 import { ENTITY_KIND_LABELS, type KnownPerson, type SessionEntities } from '../domain/entity-resolution.js';
+import type { EntityList, EntityListQuery, EntityProfile, EntityRecord } from '../domain/entity-shapes.js';
 import type { Graph, Statement } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
+
+/** What a profile shows: co-occurring entities, latest sessions, and memories read from how many of those. */
+const PROFILE_RELATED = 10;
+const PROFILE_SESSIONS = 20;
+const PROFILE_MEMORIES = 10;
+/** Memories whose text holds the name somewhere, read to keep those that name it as a word. */
+const MEMORY_CANDIDATES = 200;
 
 /** Aliases an entity keeps at most: the spellings the first sessions gave it. */
 export const ALIASES_PER_ENTITY = 32;
@@ -67,4 +75,56 @@ export class EntityRepository {
     const weight = rows.reduce((n, r) => n + r.mentions.length + r.pairs.length, 0);
     await this.graph.writeTx((tx) => writeHoldingGroup(tx, groupId, statements), { weight });
   }
+}
+
+/** The API's reads of entities; null where the group (or the entity in it) does not exist. */
+export class EntityReads {
+  constructor(private readonly graph: Graph) {}
+
+  async list(groupId: string, query: EntityListQuery): Promise<EntityList | null> {
+    const [row] = await this.graph.read<{ groupExists: boolean; entities: EntityRecord[] }>('entities/list', {
+      groupId,
+      kind: query.kind ?? null,
+      name: query.name ?? null,
+      from: query.from ? new Date(query.from).toISOString() : null,
+      to: query.to ? new Date(query.to).toISOString() : null,
+      sort: query.sort,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    if (!row?.groupExists) return null;
+    const more = row.entities.length > query.limit;
+    return {
+      entities: row.entities.slice(0, query.limit),
+      nextOffset: more ? query.offset + query.limit : null,
+    };
+  }
+
+  async profile(groupId: string, entityId: string): Promise<EntityProfile | null> {
+    const params = { groupId, entityId };
+    const [[row], candidates] = await Promise.all([
+      this.graph.read<Omit<EntityProfile, 'memories'>>('entities/profile', {
+        ...params,
+        related: PROFILE_RELATED,
+        sessions: PROFILE_SESSIONS,
+      }),
+      this.graph.read<EntityProfile['memories'][number]>('entities/latest-memories', {
+        ...params,
+        sessions: PROFILE_SESSIONS,
+        limit: MEMORY_CANDIDATES,
+      }),
+    ]);
+    if (!row) return null;
+    const names = [row.entity.name, ...row.entity.aliases];
+    const memories = candidates.filter((m) => namesAny(m.text, names)).slice(0, PROFILE_MEMORIES);
+    return { ...row, memories };
+  }
+}
+
+/** Whether the text names one of `names` as whole words, in any case. */
+export function namesAny(text: string, names: readonly string[]): boolean {
+  return names.some((name) => {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  });
 }

@@ -1,5 +1,9 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../../src/api/app.js';
+import type { EntityList, EntityProfile } from '../../src/domain/entity-shapes.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import { createLogger } from '../../src/log.js';
+import { listen } from '../support/listen.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 const NOW = new Date('2024-05-01T00:00:00Z');
@@ -39,6 +43,14 @@ describeNeo4j('entities in the graph', () => {
   const t = useTestStrata();
   let g: string;
   let other: string;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${server.url}${path}`);
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  afterAll(async () => {
+    await server?.close();
+  });
 
   const entities = async (groupId: string) =>
     (
@@ -69,6 +81,9 @@ describeNeo4j('entities in the graph', () => {
       const report = await t.strata.cycle(group, { now: NOW });
       expect(report.status).toBe('succeeded');
     }
+    server = await listen(
+      createApp({ services: t.strata.services, log: createLogger('silent'), bodyLimitBytes: 100_000 }),
+    );
   });
 
   it('makes one node per group and name, first names and possessives merged into the full name', async () => {
@@ -130,9 +145,63 @@ describeNeo4j('entities in the graph', () => {
     expect(pairs.find((p) => [p.a, p.b].sort().join('|') === 'Lisbon|Maria Silva')?.count).toBe(3);
   });
 
-  it('passes verify', async () => {
+  it('passes verify, and verify finds a count that disagrees with the links', async () => {
     const report = await t.strata.services.verify(g);
     expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    const bump = (by: number) =>
+      t.strata.graph.autoCommit(
+        "MATCH (e:Entity {groupId: $groupId, name: 'Lisbon'}) SET e.mentions = e.mentions + $by",
+        { groupId: g, by },
+      );
+    await bump(1);
+    try {
+      const broken = await t.strata.services.verify(g);
+      expect(broken.checks.find((c) => c.check === 'entity-counts')?.ok).toBe(false);
+    } finally {
+      await bump(-1);
+    }
+  });
+
+  it('lists entities over REST: by kind, name or alias, window, sort, pages', async () => {
+    const all = await get<EntityList>(`/v1/groups/${g}/entities`);
+    expect(all.status).toBe(200);
+    const mentions = all.body.entities.map((e) => e.mentions);
+    expect(mentions).toEqual([...mentions].sort((a, b) => b - a));
+    expect(all.body.entities.every((e) => e.groupId === g)).toBe(true);
+    const places = await get<EntityList>(`/v1/groups/${g}/entities?kind=place`);
+    expect(places.body.entities.map((e) => e.kind)).toEqual(places.body.entities.map(() => 'place'));
+    expect(places.body.entities.map((e) => e.name)).toContain('Lisbon');
+    // In any case, and an alias counts: "Maria" alone names Maria Silva.
+    const byAlias = await get<EntityList>(`/v1/groups/${g}/entities?name=MARIA`);
+    expect(byAlias.body.entities.map((e) => e.name)).toEqual(['Maria Silva']);
+    const page = await get<EntityList>(`/v1/groups/${g}/entities?limit=1&sort=recent`);
+    expect(page.body.entities).toHaveLength(1);
+    expect(page.body.nextOffset).toBe(1);
+    const next = await get<EntityList>(`/v1/groups/${g}/entities?limit=1&sort=recent&offset=1`);
+    expect(next.body.entities[0]?.id).not.toBe(page.body.entities[0]?.id);
+    const before = await get<EntityList>(`/v1/groups/${g}/entities?to=2024-03-01`);
+    expect(before.body.entities).toEqual([]);
+    expect((await get(`/v1/groups/${g}/entities?kind=planet`)).status).toBe(400);
+    expect((await get('/v1/groups/no-such-group-x/entities')).status).toBe(404);
+  });
+
+  it('answers a profile over REST, and never another group', async () => {
+    const list = await get<EntityList>(`/v1/groups/${g}/entities?name=maria`);
+    const id = list.body.entities[0]?.id as string;
+    const profile = await get<EntityProfile>(`/v1/groups/${g}/entities/${id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.entity).toMatchObject({ name: 'Maria Silva', kind: 'person', aliases: ['Maria'] });
+    expect(profile.body.months).toEqual([{ month: '2024-03', mentions: 6, sessions: 3 }]);
+    expect(profile.body.related.map((r) => r.name)).toContain('Lisbon');
+    expect(profile.body.summaries).toHaveLength(3);
+    expect(profile.body.summaries[0]?.startsAt).toBe(at(8, 0));
+    expect(profile.body.memories.length).toBeGreaterThan(3);
+    expect(profile.body.memories.every((m) => /maria/i.test(m.text))).toBe(true);
+    expect(profile.body.memories[0]?.ts).toBe(at(8, 5));
+    // The same id asked of another group, an unknown id, and something that is no entity id: all not found.
+    expect((await get(`/v1/groups/${other}/entities/${id}`)).status).toBe(404);
+    expect((await get(`/v1/groups/${g}/entities/${g}:entity:0000000000000000`)).status).toBe(404);
+    expect((await get(`/v1/groups/${g}/entities/lisbon`)).status).toBe(404);
   });
 
   it('removes the entities with their group', async () => {
