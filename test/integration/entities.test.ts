@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
+import { backendOf } from '../../src/cli/backend.js';
+import { main } from '../../src/cli/cli.js';
 import type { EntityList, EntityProfile } from '../../src/domain/entity-shapes.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { createLogger } from '../../src/log.js';
+import { TOOLS } from '../../src/mcp/tools.js';
 import { listen } from '../support/listen.js';
+import { collector } from '../support/out-stream.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 const NOW = new Date('2024-05-01T00:00:00Z');
@@ -202,6 +206,48 @@ describeNeo4j('entities in the graph', () => {
     expect((await get(`/v1/groups/${other}/entities/${id}`)).status).toBe(404);
     expect((await get(`/v1/groups/${g}/entities/${g}:entity:0000000000000000`)).status).toBe(404);
     expect((await get(`/v1/groups/${g}/entities/lisbon`)).status).toBe(404);
+  });
+
+  it('answers the CLI and the MCP tool', async () => {
+    const cli = async (args: string[]) => {
+      const stdout = collector();
+      const stderr = collector();
+      const code = await main(args, {
+        stdout,
+        stderr,
+        env: process.env,
+        // The test's Strata, left open for the tests after this one.
+        openBackend: async () => ({ ...backendOf(t.strata), close: async () => undefined }),
+      });
+      return { code, out: stdout.text, err: stderr.text };
+    };
+    const listed = await cli(['entities', 'list', '--group', g, '--kind', 'person', '--json']);
+    expect(listed.code).toBe(0);
+    const people = (JSON.parse(listed.out) as EntityList).entities;
+    expect(people.map((e) => e.name)).toContain('Maria Silva');
+    const maria = people.find((e) => e.name === 'Maria Silva')?.id as string;
+    const shown = await cli(['entities', 'show', '--group', g, maria]);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain('Maria Silva (person)');
+    expect(shown.out).toContain('by month: 2024-03 6');
+    expect((await cli(['entities', 'show', '--group', other, maria])).code).toBe(1);
+
+    const tool = TOOLS.find((x) => x.name === 'entities');
+    const list = await tool?.run(t.strata.services, g, {
+      name: 'lisbon',
+      sort: 'mentions',
+      limit: 5,
+      offset: 0,
+    });
+    expect(list?.data.entities.map((e: { name: string }) => e.name)).toEqual(['Lisbon']);
+    const profile = await tool?.run(t.strata.services, g, {
+      id: maria,
+      sort: 'mentions',
+      limit: 5,
+      offset: 0,
+    });
+    expect(profile?.data.profile.entity.name).toBe('Maria Silva');
+    expect(profile?.text).toContain('Comes up with:');
   });
 
   it('removes the entities with their group', async () => {
