@@ -88,10 +88,22 @@ export function sessionMentions(
     mentions: session.messages.flatMap((m) =>
       extract(m.text, speakers).flatMap((e) => {
         const name = entityName(e.text, e.kind);
-        return name ? [{ key: entityKey(name), name, surface: e.text.trim(), kind: e.kind }] : [];
+        // A title on its own ("Mr" split from "Mr. Duncan Hale") names no one.
+        if (!name || TITLES.has(name.toLowerCase())) return [];
+        return [{ key: entityKey(name), name, surface: withTitle(m.text, e), kind: e.kind }];
       }),
     ),
   }));
+}
+
+const TITLE_BEFORE = /(?:^|[^\p{L}])((?:dr|mr|mrs|ms|mx|prof)\.?\s+)$/iu;
+
+/** The mention as written, with the title before a person's name when the extractor left it out ("Dr. Ana Costa"). */
+function withTitle(text: string, e: Entity): string {
+  const surface = e.text.trim();
+  if (e.kind !== 'person') return surface;
+  const title = TITLE_BEFORE.exec(text.slice(Math.max(0, e.start - 8), e.start));
+  return title ? `${title[1] as string}${surface}`.replace(/\s+/g, ' ') : surface;
 }
 
 /** A person of the group already in the graph with a name of several words, found by its first word. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityKind } from '../../src/domain/entities.js';
+import type { Entity, EntityKind } from '../../src/domain/entities.js';
 import {
   entityId,
   entityName,
@@ -8,6 +8,7 @@ import {
   PAIRED_PER_SESSION,
   type RawMention,
   resolveSessions,
+  sessionMentions,
 } from '../../src/domain/entity-resolution.js';
 
 const mention = (surface: string, kind: EntityKind = 'person'): RawMention => {
@@ -143,5 +144,21 @@ describe('resolveSessions', () => {
         { mentions: [mention('Maria'), mention('Lisbon', 'place'), mention('Ana Costa')] },
       ]),
     ).toEqual(['maria']);
+  });
+});
+
+describe('sessionMentions', () => {
+  it('keeps a title before a person as part of the alias, and drops a title found on its own', () => {
+    const text = 'Mr. Duncan Hale called, and so did Dr. Ana.';
+    const extract = (): Entity[] => [
+      { text: 'Mr', start: 0, end: 2, kind: 'place' },
+      { text: 'Duncan Hale', start: 4, end: 15, kind: 'person' },
+      { text: 'Ana', start: 39, end: 42, kind: 'person' },
+    ];
+    const [session] = sessionMentions([{ summaryId: 's1', messages: [{ text, speaker: 'x' }] }], extract, []);
+    expect(session?.mentions.map((m) => [m.name, m.surface])).toEqual([
+      ['Duncan Hale', 'Mr. Duncan Hale'],
+      ['Ana', 'Dr. Ana'],
+    ]);
   });
 });
