@@ -6,4 +6,7 @@ WHERE s.startsAt IS NOT NULL
 WITH s
 ORDER BY s.groupId, s.entitiesPending, s.startsAt
 LIMIT toInteger($limit)
-RETURN s.id AS summaryId, s.messageCount AS messageCount
+// A session whose originals were pruned (prunedMemories) and whose entities are linked keeps them: written again
+// for a late memory, its remaining memories would count less than it did.
+RETURN s.id AS summaryId, s.messageCount AS messageCount,
+       coalesce(s.prunedMemories, 0) > 0 AND EXISTS { (s)-[:MENTIONS_ENTITY]->() } AS keep

@@ -16,12 +16,14 @@ export const ALIASES_PER_ENTITY = 32;
 export interface PendingSession {
   summaryId: string;
   messageCount: number;
+  /** Its originals were pruned and its entities are linked: they stay (keepSessions), not read again. */
+  keep: boolean;
 }
 
 /** What the cycle's entity step needs from the graph; EntityRepository is the Neo4j one, tests hand in their own. */
 export type EntityStore = Pick<
   EntityRepository,
-  'pendingSessions' | 'sessionMessages' | 'knownPeople' | 'writeSessions'
+  'pendingSessions' | 'sessionMessages' | 'knownPeople' | 'writeSessions' | 'keepSessions'
 >;
 
 /** The entities of groups: the cycle's reads and writes (one method per Cypher file), and the reads of the API. */
@@ -49,6 +51,11 @@ export class EntityRepository {
       else out.set(summaryId, [{ text, speaker }]);
     }
     return out;
+  }
+
+  /** Sessions whose entities stay as linked: no longer pending. */
+  async keepSessions(groupId: string, summaryIds: string[]): Promise<void> {
+    if (summaryIds.length > 0) await this.graph.write('entities/keep-sessions', { groupId, summaryIds });
   }
 
   /** The group's people of several words whose first word is one of `firstNames`. */

@@ -24,15 +24,21 @@ export interface EntityStepDeps {
 /**
  * The entity step of the cycle, after sessions: every session summary written or rewritten since (its
  * `entitiesPending` flag) has the entities of its messages found, resolved within the group and linked; its old
- * contribution is replaced in the same write, so a session rewritten is counted once. Works its backlog a page at a
+ * contribution is replaced in the same write, so a session rewritten is counted once (one whose originals were
+ * pruned keeps what it had: its remaining memories would count less). Works its backlog a page at a
  * time, oldest first, each batch committed with its flags cleared. Returns how many sessions it linked.
  */
 export async function linkSessionEntities(ctx: CycleContext, deps: EntityStepDeps): Promise<number> {
   if (ctx.dryRun) return 0;
   let linked = 0;
   for (;;) {
-    const pending = await deps.store.pendingSessions(ctx.groupId, SESSIONS_PER_PAGE);
-    if (pending.length === 0) return linked;
+    const page = await deps.store.pendingSessions(ctx.groupId, SESSIONS_PER_PAGE);
+    if (page.length === 0) return linked;
+    await deps.store.keepSessions(
+      ctx.groupId,
+      page.filter((s) => s.keep).map((s) => s.summaryId),
+    );
+    const pending = page.filter((s) => !s.keep);
     const batches = boundedBatches(pending, SESSIONS_PER_WRITE, MESSAGES_PER_READ, (s) =>
       Math.max(1, s.messageCount),
     );
@@ -49,7 +55,7 @@ export async function linkSessionEntities(ctx: CycleContext, deps: EntityStepDep
       }
       await ctx.renewLease();
     }
-    if (pending.length < SESSIONS_PER_PAGE) return linked;
+    if (page.length < SESSIONS_PER_PAGE) return linked;
   }
 }
 

@@ -4,6 +4,7 @@ import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
 import type { EntityList, EntityProfile } from '../../src/domain/entity-shapes.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { createLogger } from '../../src/log.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 import { listen } from '../support/listen.js';
@@ -248,6 +249,22 @@ describeNeo4j('entities in the graph', () => {
     });
     expect(profile?.data.profile.entity.name).toBe('Maria Silva');
     expect(profile?.text).toContain('Comes up with:');
+  });
+
+  it('keeps counts and links when the originals are pruned, and when a pruned session is written again', async () => {
+    const before = await entities(g);
+    // Every original covered by a day summary, pruned as if past its retention.
+    await new MaintenanceRepository(t.strata.graph).pruneMemories(g, new Date('2100-01-01T00:00:00Z'));
+    expect(await entities(g)).toEqual(before);
+    // A late message in the last session: it is summarised again, but its pruned originals would count less.
+    await t.strata.services.ingest(g, [
+      { text: 'Lisbon, Lisbon, Lisbon!', speaker: 'Ben Okafor', ts: at(8, 7) },
+    ]);
+    const report = await t.strata.cycle(g, { now: NOW });
+    expect(report.levels.session.updated).toBe(1);
+    expect(await entities(g)).toEqual(before);
+    const verified = await t.strata.services.verify(g);
+    expect(verified.checks.filter((c) => c.check.startsWith('entity') && !c.ok)).toEqual([]);
   });
 
   it('removes the entities with their group', async () => {
