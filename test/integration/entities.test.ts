@@ -270,6 +270,8 @@ describeNeo4j('entities in the graph', () => {
   it('removes the entities with their group', async () => {
     await t.strata.services.deleteGroup(other);
     expect(await entities(other)).toEqual([]);
+    const [orphans] = await t.strata.graph.read<{ count: number }>('inspect/orphan-entities');
+    expect(orphans?.count).toBe(0);
     expect((await entities(g)).length).toBeGreaterThan(0);
   });
 });
