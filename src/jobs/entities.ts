@@ -31,9 +31,25 @@ export interface EntityStepDeps {
 export async function linkSessionEntities(ctx: CycleContext, deps: EntityStepDeps): Promise<number> {
   if (ctx.dryRun) return 0;
   let linked = 0;
+  // The write under way, and the sessions it links: its outcome settled into a value (null, or the error), so a
+  // failure is never an unhandled rejection. The next batch is read and extracted meanwhile, and resolved only once
+  // it has landed: a full name the batch before introduced is then among the group's people.
+  let writing: { ids: string[]; outcome: Promise<unknown> } | null = null;
+  const settle = async (): Promise<boolean> => {
+    if (!writing) return true;
+    const { ids, outcome } = writing;
+    writing = null;
+    const error = await outcome;
+    if (error === null) {
+      linked += ids.length;
+      return true;
+    }
+    recordPeriodFailure(ctx, 'entities of session', ids, error);
+    return false;
+  };
   for (;;) {
     const page = await deps.store.pendingSessions(ctx.groupId, SESSIONS_PER_PAGE);
-    if (page.length === 0) return linked;
+    if (page.length === 0) break;
     await deps.store.keepSessions(
       ctx.groupId,
       page.filter((s) => s.keep).map((s) => s.summaryId),
@@ -43,29 +59,45 @@ export async function linkSessionEntities(ctx: CycleContext, deps: EntityStepDep
       Math.max(1, s.messageCount),
     );
     for (const batch of batches) {
-      if (ctx.signal?.aborted) throw new CycleStoppedError(ctx.groupId);
+      if (ctx.signal?.aborted) {
+        await settle();
+        throw new CycleStoppedError(ctx.groupId);
+      }
       const ids = batch.map((s) => s.summaryId);
       try {
-        await linkBatch(ctx, deps, ids);
-        linked += ids.length;
+        const found = await extractBatch(ctx, deps, ids);
+        // Still pending when a write failed: the next cycle tries them again rather than this one reading them forever.
+        if (!(await settle())) return linked;
+        const resolved = await resolveBatch(ctx, deps, found);
+        writing = {
+          ids,
+          outcome: deps.store.writeSessions(ctx.groupId, resolved).then(
+            () => null,
+            (error: unknown) => error ?? new Error('entity write failed'),
+          ),
+        };
       } catch (error) {
+        await settle();
         recordPeriodFailure(ctx, 'entities of session', ids, error);
-        // Still pending: the next cycle tries them again rather than this one reading them forever.
         return linked;
       }
       await ctx.renewLease();
     }
-    if (page.length < SESSIONS_PER_PAGE) return linked;
+    // The next page is read once this one's writes landed (it would find their sessions still pending).
+    if (!(await settle())) return linked;
+    if (page.length < SESSIONS_PER_PAGE) break;
   }
+  await settle();
+  return linked;
 }
 
-async function linkBatch(ctx: CycleContext, deps: EntityStepDeps, summaryIds: string[]): Promise<void> {
+/** The mentions in several sessions' messages, the speakers of those sessions as the group's people. */
+async function extractBatch(ctx: CycleContext, deps: EntityStepDeps, summaryIds: string[]) {
   const messages = await deps.store.sessionMessages(ctx.groupId, summaryIds);
   const sessions: SessionMessages[] = summaryIds.map((summaryId) => ({
     summaryId,
     messages: messages.get(summaryId) ?? [],
   }));
-  // The group's people: whoever speaks in these sessions.
   const speakers = [...new Set(sessions.flatMap((s) => s.messages.map((m) => m.speaker)))].sort();
   const extractor = deps.extractor();
   const raw = sessionMentions(
@@ -73,6 +105,14 @@ async function linkBatch(ctx: CycleContext, deps: EntityStepDeps, summaryIds: st
     (text, names) => extractor.extract(text, { speakers: names }),
     speakers,
   );
+  return { raw, speakers };
+}
+
+async function resolveBatch(
+  ctx: CycleContext,
+  deps: EntityStepDeps,
+  { raw, speakers }: Awaited<ReturnType<typeof extractBatch>>,
+) {
   const known = await deps.store.knownPeople(ctx.groupId, firstNameCandidates(raw));
-  await deps.store.writeSessions(ctx.groupId, resolveSessions(ctx.groupId, raw, speakers, known));
+  return resolveSessions(ctx.groupId, raw, speakers, known);
 }
