@@ -142,7 +142,7 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     embedder,
     config,
     log,
-    entities: { store: entityRepository, extractor: entityExtractor },
+    ...(config.entities.enabled ? { entities: { store: entityRepository, extractor: entityExtractor } } : {}),
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
     instance: randomUUID(),
     metrics,
