@@ -9,7 +9,7 @@ import { createLogger } from '../../src/log.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 import { listen } from '../support/listen.js';
 import { collector } from '../support/out-stream.js';
-import { describeNeo4j, useTestStrata } from './neo4j.js';
+import { describeNeo4j, openTestStrata, useTestStrata } from './neo4j.js';
 
 const NOW = new Date('2024-05-01T00:00:00Z');
 const at = (day: number, minute: number) =>
@@ -273,5 +273,33 @@ describeNeo4j('entities in the graph', () => {
     const [orphans] = await t.strata.graph.read<{ count: number }>('inspect/orphan-entities');
     expect(orphans?.count).toBe(0);
     expect((await entities(g)).length).toBeGreaterThan(0);
+  });
+});
+
+describeNeo4j('entities switched off', () => {
+  const t = useTestStrata({ ENTITIES_ENABLED: 'false' });
+
+  it('leaves sessions marked, and a Strata with entities on links them at its next cycle', async () => {
+    const g = t.group('entities-off');
+    await t.strata.services.ingest(g, MESSAGES.slice(0, 3));
+    expect((await t.strata.cycle(g, { now: NOW })).status).toBe('succeeded');
+    const count = async () =>
+      (
+        await t.strata.graph.autoCommit<{ entities: number; pending: number }>(
+          `RETURN COUNT { MATCH (:Entity {groupId: $g}) } AS entities,
+                  COUNT { MATCH (s:Summary {groupId: $g}) WHERE s.entitiesPending } AS pending`,
+          { g },
+        )
+      )[0];
+    expect(await count()).toEqual({ entities: 0, pending: 1 });
+    const on = await openTestStrata();
+    try {
+      expect((await on.cycle(g, { now: NOW })).status).toBe('succeeded');
+    } finally {
+      await on.close();
+    }
+    const after = await count();
+    expect(after?.pending).toBe(0);
+    expect(after?.entities).toBeGreaterThan(0);
   });
 });
