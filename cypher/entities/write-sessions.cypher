@@ -3,8 +3,8 @@
 // (session)-[:MENTIONS_ENTITY {count}]->(entity), its totals raised by the session's counts, its aliases by the
 // session's spellings; then the session's co-occurrences, each pair once, lower id first. The session is no longer
 // pending. The kind is also a label (:Person, :Place, ...), which a Browser style can colour.
-// One row per session: {summaryId, mentions: [{id, key, name, kind, label, kindSure, firstName, count, aliases,
-// paired}], pairs: [[lowId, highId]]}.
+// One row per session: {summaryId, mentions: [{id, key, name, kind, kindSure, count, aliases, paired}],
+// pairs: [[lowId, highId]]}.
 UNWIND range(0, size($batch.requests) - 1) AS request
 UNWIND $batch.requests[request].rows AS row
 MATCH (s:Summary {id: row.summaryId})
@@ -28,7 +28,6 @@ CALL (s, row) {
   SET
     e.kind = CASE WHEN m.kindSure THEN m.kind ELSE e.kind END,
     e.name = CASE WHEN m.kindSure THEN m.name ELSE e.name END,
-    e.firstName = CASE WHEN m.kindSure OR e.kind = 'person' THEN m.firstName ELSE e.firstName END,
     e.aliases = e.aliases + [a IN m.aliases WHERE NOT toLower(a) IN [x IN e.aliases | toLower(x)]
       AND toLower(a) <> toLower(e.name)][..toInteger($aliasRoom) - size(e.aliases)],
     e.mentions = e.mentions + m.count,
@@ -36,8 +35,11 @@ CALL (s, row) {
     e.firstSeen = CASE WHEN s.startsAt < e.firstSeen THEN s.startsAt ELSE e.firstSeen END,
     e.lastSeen = CASE WHEN s.endsAt > e.lastSeen THEN s.endsAt ELSE e.lastSeen END,
     e.updatedAt = datetime()
+  // A person of several words is found by the first (entities/known-people.cypher); nothing else is.
+  SET e.firstName = CASE WHEN e.kind = 'person' AND e.key CONTAINS ' ' THEN split(e.key, ' ')[0] END
   REMOVE e:Person:Place:Organisation:Product:Work:Event:Thing
-  SET e:$(m.label)
+  // The label follows the kind the node keeps ($labels: kind -> label, domain/entity-resolution.ts).
+  SET e:$($labels[e.kind])
   CREATE (s)-[:MENTIONS_ENTITY {count: toInteger(m.count), paired: m.paired}]->(e)
 }
 CALL (s, row) {

@@ -132,10 +132,8 @@ export interface ResolvedMention {
   key: string;
   name: string;
   kind: EntityKind;
-  /** A speaker, or a full name a first name was resolved to: its kind is person whatever an earlier session said. */
+  /** A speaker, or a person the group already has: its kind (person) and name hold whatever a session says. */
   kindSure: boolean;
-  /** Set for a person of several words: the graph finds it by this when a later session names the first word only. */
-  firstName: string | null;
   count: number;
   aliases: string[];
   /** Among the session's most mentioned: its pairs with the other paired ones are co-occurrences. */
@@ -240,7 +238,6 @@ export function resolveSessions(
         name,
         kind,
         kindSure: sure,
-        firstName: kind === 'person' ? firstNameOf(key) : null,
         count: entry.count,
         aliases: [...entry.aliases.values()].filter((a) => a !== name).slice(0, ALIASES_PER_MENTION),
         paired: false,

@@ -72,12 +72,15 @@ export class EntityRepository {
     if (sessions.length === 0) return;
     const rows = sessions.map((s) => ({
       summaryId: s.summaryId,
-      mentions: s.mentions.map((m) => ({ ...m, label: ENTITY_KIND_LABELS[m.kind] })),
+      mentions: s.mentions,
       pairs: s.pairs,
     }));
     const statements: Statement[] = [
       { name: 'entities/retract-sessions', params: { rows: rows.map((r) => ({ summaryId: r.summaryId })) } },
-      { name: 'entities/write-sessions', params: { rows, aliasRoom: ALIASES_PER_ENTITY } },
+      {
+        name: 'entities/write-sessions',
+        params: { rows, aliasRoom: ALIASES_PER_ENTITY, labels: ENTITY_KIND_LABELS },
+      },
     ];
     const weight = rows.reduce((n, r) => n + r.mentions.length + r.pairs.length, 0);
     await this.graph.writeTx((tx) => writeHoldingGroup(tx, groupId, statements), { weight });

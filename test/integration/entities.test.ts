@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
+import type { EntityKind } from '../../src/domain/entities.js';
+import { ENTITY_KIND_LABELS } from '../../src/domain/entity-resolution.js';
 import type { EntityList, EntityProfile } from '../../src/domain/entity-shapes.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
@@ -106,7 +108,11 @@ describeNeo4j('entities in the graph', () => {
     expect(byName(rows, 'Ana Costa')).toMatchObject({ kind: 'person', aliases: ['Ana'] });
     expect(byName(rows, 'Maria')).toBeUndefined();
     expect(byName(rows, 'Ana')).toBeUndefined();
-    for (const e of rows) expect(e.id.startsWith(`${g}:entity:`)).toBe(true);
+    for (const e of rows) {
+      expect(e.id.startsWith(`${g}:entity:`)).toBe(true);
+      // One kind label, the one of the kind the node keeps.
+      expect(e.labels.sort()).toEqual(['Entity', ENTITY_KIND_LABELS[e.kind as EntityKind]].sort());
+    }
   });
 
   it('links sessions to what they name and keeps co-occurrence', async () => {

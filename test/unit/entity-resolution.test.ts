@@ -74,7 +74,7 @@ describe('resolveSessions', () => {
       [],
       [{ key: 'maria silva', name: 'Maria Silva' }],
     );
-    expect(known[0]?.mentions[0]).toMatchObject({ name: 'Maria Silva', kindSure: true, firstName: 'maria' });
+    expect(known[0]?.mentions[0]).toMatchObject({ name: 'Maria Silva', kindSure: true });
   });
 
   it('keeps a first name apart when two full names start with it', () => {
@@ -127,7 +127,7 @@ describe('resolveSessions', () => {
       [],
       [],
     );
-    expect(result[0]?.mentions[0]).toMatchObject({ kind: 'place', kindSure: false, firstName: null });
+    expect(result[0]?.mentions[0]).toMatchObject({ kind: 'place', kindSure: false });
   });
 
   it('pairs the most mentioned entities of a session, each pair once, lower id first', () => {
