@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createLlmCompaction, HistoryCompactor } from './ai/compaction.js';
 import { HashingEmbeddings } from './ai/embeddings/hashing.js';
 import { createEmbedder, type Embedder } from './ai/embeddings/index.js';
-import { loadLocalEntityExtractor } from './ai/entities/local.js';
+import { lazyLocalEntityExtractor } from './ai/entities/local.js';
 import { createChatModel, createSummarizer } from './ai/summarizers/index.js';
 import { LocalExtractiveSummarizer } from './ai/summarizers/local.js';
 import type { Summarizer } from './ai/summarizers/types.js';
 import { encodingFor, lazyTokenCounter } from './ai/tokenizer.js';
 import type { ApiServices } from './api/services.js';
 import type { Config } from './config.js';
-import type { EntityExtractor } from './domain/entities.js';
 import type { MemoryInput } from './domain/memory.js';
 import type { Readiness } from './domain/readiness.js';
 import type { RecallRequest } from './domain/recall.js';
@@ -127,12 +126,6 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
   const drift = new DriftViews(eraRepository, config.eras);
   const entityRepository = new EntityRepository(graph);
   const entityReads = new EntityReads(graph);
-  // Read on first use: a process that never cycles (a CLI read) does not load the model.
-  let extractor: EntityExtractor | null = null;
-  const entityExtractor = () => {
-    extractor ??= loadLocalEntityExtractor();
-    return extractor;
-  };
   const cycleDeps: CycleDeps = {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
@@ -142,7 +135,9 @@ export async function createStrata(config: Config, log: Logger): Promise<Strata>
     embedder,
     config,
     log,
-    ...(config.entities.enabled ? { entities: { store: entityRepository, extractor: entityExtractor } } : {}),
+    ...(config.entities.enabled
+      ? { entities: { store: entityRepository, extractor: lazyLocalEntityExtractor() } }
+      : {}),
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, eraRepository, config.eras) } : {}),
     instance: randomUUID(),
     metrics,
