@@ -1,6 +1,7 @@
 import type { MemoryInput } from '../src/domain/memory.js';
 import { contentWords } from '../src/domain/text.js';
 import {
+  DEMO_ENTITIES,
   DEMO_FILLER_LINES,
   DEMO_NAMES,
   DEMO_THEMES,
@@ -37,12 +38,24 @@ export interface PlantedEra {
   vocabulary: string[];
 }
 
+/** A named entity the group's messages name, by its name or one of its aliases. */
+export interface PlantedEntity {
+  name: string;
+  kind: string;
+  aliases: string[];
+}
+
 export interface DemoGroup {
   groupId: string;
   timezone: string;
   memories: MemoryInput[];
   plantedEras: PlantedEra[];
+  /** The entities planted in its eras' lines (seed/themes.ts DEMO_ENTITIES) that its messages name. */
+  plantedEntities: PlantedEntity[];
 }
+
+/** Share of era lines (questions, statements) that get a sentence naming one of the era's planted entities. */
+const ENTITY_LINE_SHARE = 0.12;
 
 const DAY_MS = 86_400_000;
 
@@ -77,8 +90,10 @@ export function generateDemo(options: DemoOptions = {}): DemoGroup[] {
   const out: DemoGroup[] = [];
   for (let g = 0; g < groups; g++) {
     const rng = mulberry32(mixSeed(seed, g));
+    // Entities are planted from a stream of their own: the rest of the group is what it was without them.
+    const entityRng = mulberry32(mixSeed(seed, g) ^ 0x5eed1e57);
     out.push(
-      generateGroup(rng, {
+      generateGroup(rng, entityRng, {
         groupId: `demo-${g + 1}`,
         timezone,
         startDay,
@@ -113,7 +128,7 @@ interface Member {
 
 type Kind = 'question' | 'statement' | 'reply' | 'smallTalk';
 
-function generateGroup(rng: Rng, plan: GroupPlan): DemoGroup {
+function generateGroup(rng: Rng, entityRng: Rng, plan: GroupPlan): DemoGroup {
   const eras = planEras(rng, plan.days);
   const members = planMembers(rng, plan.speakers, plan.days);
   // Groups differ in how they use weekends: some chat more, some go quiet.
@@ -123,6 +138,7 @@ function generateGroup(rng: Rng, plan: GroupPlan): DemoGroup {
   const weekendHours = cumulative(WEEKEND_HOURS);
 
   const memories: MemoryInput[] = [];
+  const named = new Set<string>();
   let sessions = 0;
   let quietLeft = 0;
   let era = 0;
@@ -161,7 +177,18 @@ function generateGroup(rng: Rng, plan: GroupPlan): DemoGroup {
       for (let i = 0; i < size; i++) {
         const kind = nextKind(rng, previous?.kind);
         const speaker = pickSpeaker(rng, active, previous?.speaker);
-        const text = decorate(rng, fill(rng, pickLine(rng, theme, kind), active, speaker, dayMs), kind);
+        let text = decorate(rng, fill(rng, pickLine(rng, theme, kind), active, speaker, dayMs), kind);
+        const planted = DEMO_ENTITIES[theme.theme] ?? [];
+        if (
+          (kind === 'question' || kind === 'statement') &&
+          planted.length > 0 &&
+          entityRng() < ENTITY_LINE_SHARE
+        ) {
+          const entity = pick(entityRng, planted);
+          const alias = pick(entityRng, [entity.name, ...entity.aliases]);
+          text = `${text} ${pick(entityRng, entity.lines).replace('{alias}', alias)}`;
+          named.add(entity.name);
+        }
         dayMessages.push({ at: Math.min(at, DAY_MS / 1000 - 1), text, speaker, sessionId });
         previous = { kind, speaker };
         at += 15 + Math.floor(rng() * 220);
@@ -191,6 +218,10 @@ function generateGroup(rng: Rng, plan: GroupPlan): DemoGroup {
       theme: e.source.theme,
       vocabulary: themeVocabulary(e.source),
     })),
+    plantedEntities: eras
+      .flatMap((e) => DEMO_ENTITIES[e.source.theme] ?? [])
+      .filter((e) => named.has(e.name))
+      .map(({ name, kind, aliases }) => ({ name, kind, aliases })),
   };
 }
 

@@ -334,3 +334,174 @@ export const DEMO_FILLER_LINES: string[] = [
   ...DEMO_WEEKDAYS,
   ...DEMO_TIMES,
 ];
+
+/**
+ * Named people, places, organisations, products, works and events planted in each theme's era: now and then an
+ * era line gets one more sentence naming one of them, by its name or an alias ({alias}), so that entity profiles
+ * (aliases merged, counts, co-occurrence) have something to show and can be checked against what was planted.
+ */
+export interface DemoEntity {
+  name: string;
+  kind: 'person' | 'place' | 'organisation' | 'product' | 'work' | 'event';
+  aliases: string[];
+  lines: string[];
+}
+
+export const DEMO_ENTITIES: Record<string, DemoEntity[]> = {
+  'planning a trip to Lisbon': [
+    {
+      name: 'Ana Costa',
+      kind: 'person',
+      aliases: ['Dr. Ana Costa', 'Ana'],
+      lines: [
+        '{alias} offered to show us around the castle.',
+        'Our guide will be {alias}, she knows every viewpoint.',
+        'I emailed {alias} about the walking tour.',
+      ],
+    },
+    {
+      name: 'Lisbon',
+      kind: 'place',
+      aliases: [],
+      lines: ['Counting the days until {alias}.', '{alias} in April, I cannot wait.'],
+    },
+    {
+      name: 'EasyJet',
+      kind: 'organisation',
+      aliases: [],
+      lines: ['{alias} has a sale on this week.', 'Checked in online with {alias} already.'],
+    },
+  ],
+  'a product launch': [
+    {
+      name: 'Rachel Lindqvist',
+      kind: 'person',
+      aliases: ['Rachel'],
+      lines: ['{alias} signed off on the pricing page.', 'Waiting for {alias} to sign the copy.'],
+    },
+    {
+      name: 'Northwind Labs',
+      kind: 'organisation',
+      aliases: ['Northwind'],
+      lines: ['The folks at {alias} requested a demo first.', '{alias} is our biggest beta customer.'],
+    },
+    {
+      name: 'Pixel Board',
+      kind: 'product',
+      aliases: [],
+      lines: ['The {alias} demo video is almost ready.', 'Early reviews of the {alias} are glowing.'],
+    },
+  ],
+  'moving house': [
+    {
+      name: 'Duncan Hale',
+      kind: 'person',
+      aliases: ['Mr. Duncan Hale', 'Duncan'],
+      lines: ['{alias} expects the keys back by Friday.', 'Spoke to {alias} about the deposit.'],
+    },
+    {
+      name: 'Leeds',
+      kind: 'place',
+      aliases: [],
+      lines: ['The new flat in {alias} has a balcony.', 'Driving the van up to {alias} early.'],
+    },
+  ],
+  'a running club': [
+    {
+      name: 'Ray Mendes',
+      kind: 'person',
+      aliases: ['Ray'],
+      lines: ['{alias} set us a hill session.', 'Check with {alias} about the route.'],
+    },
+    {
+      name: 'Berlin Marathon',
+      kind: 'event',
+      aliases: [],
+      lines: ['Signed up for the {alias}.', 'Only ten Sundays until the {alias}.'],
+    },
+  ],
+  'an allotment garden': [
+    {
+      name: 'Margaret Olsen',
+      kind: 'person',
+      aliases: ['Margaret'],
+      lines: ['{alias} donated some seedlings.', '{alias} from plot nine says hello.'],
+    },
+    {
+      name: 'Royal Horticultural Society',
+      kind: 'organisation',
+      aliases: ['RHS'],
+      lines: ['The {alias} guide says to wait.', 'Read about it on the {alias} site.'],
+    },
+  ],
+  'playing in a band': [
+    {
+      name: 'Leo Marsh',
+      kind: 'person',
+      aliases: ['Leo'],
+      lines: ['{alias} wrote a new bridge.', 'Remind {alias} to bring the spare cables.'],
+    },
+    {
+      name: 'Blue Monday',
+      kind: 'work',
+      aliases: [],
+      lines: ['We should cover {alias}.', 'Our version of {alias} sounds tighter now.'],
+    },
+  ],
+  'planning a wedding': [
+    {
+      name: 'Clara Jensen',
+      kind: 'person',
+      aliases: ['Clara'],
+      lines: ['{alias} is doing the flowers.', 'Call {alias} about the seating plan.'],
+    },
+    {
+      name: 'Villa Rosa',
+      kind: 'place',
+      aliases: [],
+      lines: ['The venue at {alias} confirmed everything.', '{alias} is stunning in the photos.'],
+    },
+  ],
+  'a new puppy': [
+    {
+      name: 'Helen Park',
+      kind: 'person',
+      aliases: ['Dr. Helen Park', 'Helen'],
+      lines: ['{alias} at the vet thinks he is healthy.', 'Booked the jabs with {alias}.'],
+    },
+    {
+      name: 'Battersea',
+      kind: 'organisation',
+      aliases: [],
+      lines: ['We adopted him from {alias}.', '{alias} sent a follow-up letter.'],
+    },
+  ],
+  'renovating the kitchen': [
+    {
+      name: 'IKEA',
+      kind: 'organisation',
+      aliases: [],
+      lines: ['The {alias} order arrives on Monday.', 'Went back to {alias} for more hinges.'],
+    },
+    {
+      name: 'Dave Kowalski',
+      kind: 'person',
+      aliases: ['Dave'],
+      lines: ['{alias} is installing the worktops.', '{alias} the plumber is coming early.'],
+    },
+  ],
+  'baking sourdough': [
+    {
+      name: 'Greta Lind',
+      kind: 'person',
+      aliases: ['Greta'],
+      lines: ['{alias} gave me some of her starter.', 'Following the recipe from {alias}.'],
+    },
+    {
+      name: 'Tartine Bread',
+      kind: 'work',
+      aliases: [],
+      lines: ['The {alias} book explains the fold.', 'Rereading {alias} tonight.'],
+    },
+  ],
+};

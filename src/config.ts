@@ -122,6 +122,7 @@ export const envSchema = z.object({
   CONTEXT_TOKENIZER: z.enum(TOKENIZERS).default('auto'),
 
   ERAS_ENABLED: bool(true),
+  ENTITIES_ENABLED: bool(true),
   ERA_MIN_DAYS: int(14),
   ERA_MAX_COUNT: int(10),
 
@@ -280,6 +281,8 @@ export function buildConfig(env: Env) {
       tokenizer: env.CONTEXT_TOKENIZER,
       chatModel: env.SUMMARIZER === 'openai' ? env.OPENAI_CHAT_MODEL : undefined,
     },
+    // The cycle's entity step (jobs/entities.ts); off, sessions stay marked and are linked once it is on again.
+    entities: { enabled: env.ENTITIES_ENABLED },
     eras: {
       enabled: env.ERAS_ENABLED,
       level: 'week' as const,

@@ -48,7 +48,7 @@ export class StrataMetrics {
 
   readonly cycleSteps = new Histogram({
     name: 'strata_cycle_step_duration_seconds',
-    help: 'The steps of a roll-up cycle (relink, session_day, week, month, era, decay, prune), and how long each took',
+    help: 'The steps of a roll-up cycle (relink, session_day, entities, week, month, era, decay, prune), and how long each took',
     labelNames: ['step'] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
     registers: [this.registry],

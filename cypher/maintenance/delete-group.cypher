@@ -9,6 +9,8 @@ CALL () {
   UNION ALL
   MATCH (n:Topic {groupId: $groupId}) RETURN n
   UNION ALL
+  MATCH (n:Entity {groupId: $groupId}) RETURN n
+  UNION ALL
   MATCH (n:AggregationRun {groupId: $groupId}) RETURN n
 }
 CALL (n) {

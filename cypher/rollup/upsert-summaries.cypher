@@ -46,6 +46,8 @@ SET
   s.parentPending = summary.parentPending,
   // In recall until archived (maintenance/archive-summaries): a summary written again keeps its archive state.
   s.unarchived = CASE WHEN s.archivedAt IS NULL THEN true END,
+  // A session written again has its entities linked again (jobs/entities.ts): the flag is removed once they are.
+  s.entitiesPending = CASE WHEN summary.level = 'session' THEN true ELSE s.entitiesPending END,
   s.updatedAt = datetime(),
   s.version = s.version + 1
 // A second label per level (:Session, :Day, :Week, :Month) so Browser styles and users can tell levels apart.

@@ -9,3 +9,5 @@ CREATE CONSTRAINT aggregation_run_id IF NOT EXISTS FOR (r:AggregationRun) REQUIR
 CREATE CONSTRAINT cycle_lease_id IF NOT EXISTS FOR (l:CycleLease) REQUIRE l.id IS UNIQUE;
 // The one node that records the schema version (graph/migrations.ts).
 CREATE CONSTRAINT strata_schema_id IF NOT EXISTS FOR (s:StrataSchema) REQUIRE s.id IS UNIQUE;
+// An entity of a group, by its natural key (domain/entity-resolution.ts entityId).
+CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE;

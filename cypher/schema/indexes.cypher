@@ -4,6 +4,7 @@ CREATE INDEX memory_group IF NOT EXISTS FOR (m:Memory) ON (m.groupId);
 CREATE INDEX summary_group IF NOT EXISTS FOR (s:Summary) ON (s.groupId);
 CREATE INDEX era_group IF NOT EXISTS FOR (e:Era) ON (e.groupId);
 CREATE INDEX topic_group IF NOT EXISTS FOR (t:Topic) ON (t.groupId);
+CREATE INDEX entity_group IF NOT EXISTS FOR (e:Entity) ON (e.groupId);
 // Range indexes for the hot lookups: a group's memories by time, a group's summaries by level and period.
 CREATE INDEX memory_group_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.ts);
 CREATE INDEX summary_group_level_start IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.level, s.periodStart);
@@ -20,6 +21,14 @@ CREATE INDEX summary_group_session_key IF NOT EXISTS FOR (s:Summary) ON (s.group
 CREATE INDEX memory_group_session_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.sessionPending, m.ts);
 CREATE INDEX memory_group_day_pending_ts IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m.dayPending, m.ts);
 CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.groupId, s.parentPending);
+// Sessions whose entities are still to be linked (the flag is removed once they are), oldest first.
+CREATE INDEX summary_group_entities_pending_starts IF NOT EXISTS
+FOR (s:Summary) ON (s.groupId, s.entitiesPending, s.startsAt);
+// A group's entities: people of several words by their first (a later "Ana" finds "Ana Costa"), and the list's
+// two orders, most mentioned and most recent.
+CREATE INDEX entity_group_first_name IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.firstName);
+CREATE INDEX entity_group_mentions IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.mentions);
+CREATE INDEX entity_group_last_seen IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.lastSeen);
 // Summaries still in recall: `unarchived` is true until archiving takes a summary out (archivedAt), so this index
 // holds only those, by level and end, and the daily archive reads the decayed ones among them, not every summary the
 // group keeps.

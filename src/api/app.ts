@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin.js';
 import { DOCS_ASSETS_PATH, docsAssets, withDocsRoutes } from './routes/docs.js';
 import { driftRoutes } from './routes/drift.js';
 import { DRIFT_ASSETS_PATH, driftPageAssets, driftPageRoutes } from './routes/drift-page.js';
+import { entityRoutes } from './routes/entities.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
 import { memoryRoutes } from './routes/memories.js';
@@ -37,6 +38,7 @@ export function allRoutes(services: ApiServices): AnyRoute[] {
     ...memoryRoutes(services),
     ...groupRoutes(services),
     ...summaryRoutes(services),
+    ...entityRoutes(services),
     ...recallRoutes(services),
     ...driftRoutes(services),
     ...driftPageRoutes(),

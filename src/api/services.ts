@@ -2,6 +2,7 @@ import type { CompactRequest, CompactResponse } from '../ai/compaction.js';
 import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { DriftChart } from '../domain/drift-chart.js';
+import type { EntityList, EntityListQuery, EntityProfile } from '../domain/entity-shapes.js';
 import type {
   DriftResponse,
   Era,
@@ -46,6 +47,10 @@ export interface ApiServices {
   aggregate(groupId: string, options: { dryRun: boolean }): Promise<CycleReport>;
   listSummaries(groupId: string, query: SummaryListQuery): Promise<Summary[]>;
   getSummary(id: string): Promise<SummaryDetail | null>;
+  /** A page of the group's entities; null when the group does not exist. */
+  listEntities(groupId: string, query: EntityListQuery): Promise<EntityList | null>;
+  /** One entity's profile; null when the group has no entity of that id. */
+  getEntity(groupId: string, entityId: string): Promise<EntityProfile | null>;
   recall(groupId: string, request: RecallRequest): Promise<RecallResponse>;
   context(
     groupId: string,

@@ -8,13 +8,15 @@ export const VERIFY_CHECKS = {
   'next-period-chain': "each level's NEXT_PERIOD links form one simple chain in period order",
   'summary-counts': "each summary's messageCount equals what it covers",
   vectors: "memories and active summaries carry vectors of the embedder's size",
+  'entity-counts': "each entity's mentions and sessions equal what its sessions' MENTIONS_ENTITY links count",
+  'entity-groups': "every entity is its group's, and no MENTIONS_ENTITY or CO_OCCURS link crosses groups",
 } as const;
 
 export type VerifyCheckName = keyof typeof VERIFY_CHECKS;
 
 export const verifyFindingSchema = z.object({
   check: z.enum(Object.keys(VERIFY_CHECKS) as [VerifyCheckName, ...VerifyCheckName[]]),
-  /** Where it was found: a summary level, or 'memory'. */
+  /** Where it was found: a summary level, 'memory', or for entities 'entity', 'MENTIONS_ENTITY', 'CO_OCCURS'. */
   where: z.string(),
   count: z.number().int(),
   examples: z

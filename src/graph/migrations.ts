@@ -43,6 +43,13 @@ export const MIGRATIONS: readonly Migration[] = [
       await graph.autoCommit(cypher('schema/backfill-summary-unarchived'));
     },
   },
+  {
+    version: 5,
+    name: 'mark every session summary for the entity step, which links the entities it names',
+    run: async (graph) => {
+      await graph.autoCommit(cypher('schema/backfill-session-entities'));
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

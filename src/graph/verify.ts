@@ -20,22 +20,25 @@ export class VerifyRepository {
   ): Promise<{ findings: VerifyFinding[]; pendingMemories: number }> {
     const read = (name: string, params: Record<string, unknown> = {}) =>
       this.graph.read<Row>(`verify/${name}`, { groupId, ...params });
-    const [memoryRows, parentRows, countRows, vectorRows, chains] = await Promise.all([
-      read('memory-day-parents'),
-      read('period-parents'),
-      read('summary-counts'),
-      read('vectors', { dimension }),
-      Promise.all(
-        ['session', 'day', 'week', 'month'].map(async (level) => {
-          // An aggregation: always one row, zeros for a level with no summaries.
-          const [shape] = await this.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
-            groupId,
-            level,
-          });
-          return { level, ...(shape as Omit<ChainShape, 'level'>) };
-        }),
-      ),
-    ]);
+    const [memoryRows, parentRows, countRows, vectorRows, entityCountRows, entityGroupRows, chains] =
+      await Promise.all([
+        read('memory-day-parents'),
+        read('period-parents'),
+        read('summary-counts'),
+        read('vectors', { dimension }),
+        read('entity-counts'),
+        read('entity-groups'),
+        Promise.all(
+          ['session', 'day', 'week', 'month'].map(async (level) => {
+            // An aggregation: always one row, zeros for a level with no summaries.
+            const [shape] = await this.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
+              groupId,
+              level,
+            });
+            return { level, ...(shape as Omit<ChainShape, 'level'>) };
+          }),
+        ),
+      ]);
     const findings: VerifyFinding[] = [
       ...memoryRows
         .filter((r) => !r.pending)
@@ -44,6 +47,12 @@ export class VerifyRepository {
       ...countRows.map((r) => ({ check: 'summary-counts' as const, where: r.level ?? '', ...counted(r) })),
       ...vectorRows.map((r) => ({ check: 'vectors' as const, where: r.kind ?? '', ...counted(r) })),
       ...chains.flatMap((c) => chainFinding(c) ?? []),
+      ...entityCountRows.map((r) => ({ check: 'entity-counts' as const, where: 'entity', ...counted(r) })),
+      ...entityGroupRows.map((r) => ({
+        check: 'entity-groups' as const,
+        where: r.kind ?? '',
+        ...counted(r),
+      })),
     ];
     const pendingMemories = memoryRows.find((r) => r.pending)?.count ?? 0;
     return { findings, pendingMemories };

@@ -13,6 +13,7 @@ import type { RollupStore } from '../graph/rollups.js';
 import type { Logger } from '../log.js';
 import type { StrataMetrics } from '../metrics.js';
 import type { CycleContext } from './cycle-context.js';
+import { type EntityStepDeps, linkSessionEntities } from './entities.js';
 import { prune, refreshDecay } from './maintain.js';
 import { calendarWork } from './rollup-calendar.js';
 import { PENDING_PER_PAGE, relinkBrokenChains, rollUpPages } from './rollup-level.js';
@@ -29,6 +30,8 @@ export interface CycleDeps {
   embedder: Embedder;
   config: Pick<Config, 'rollup' | 'decay' | 'prune' | 'scheduler' | 'defaultTimezone'>;
   log: Logger;
+  /** The entity step, when entities are on: links what the sessions written name; runs after sessions. */
+  entities?: EntityStepDeps;
   /** The era step, when eras are enabled; runs after months. */
   eras?: (ctx: CycleContext) => Promise<LevelCounts>;
   /**
@@ -53,12 +56,12 @@ export interface CycleOptions {
 }
 
 /** The steps of a cycle, as the step-duration metric names them. */
-type CycleStep = 'relink' | 'session_day' | 'week' | 'month' | 'era' | 'decay' | 'prune';
+type CycleStep = 'relink' | 'session_day' | 'entities' | 'week' | 'month' | 'era' | 'decay' | 'prune';
 
 export const processOwner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
- * One cycle for one group: sessions, days, weeks, months, eras, decay, prune. Only one instance runs a group's
+ * One cycle for one group: sessions, days, the sessions' entities, weeks, months, eras, decay, prune. Only one instance runs a group's
  * cycle at a time (a lease in Neo4j); every period commits on its own, so a crash leaves a graph the next cycle
  * completes, and a cycle with nothing new creates and changes nothing.
  */
@@ -147,6 +150,11 @@ export async function runCycle(
     [report.levels.session, report.levels.day] = await step('session_day', () =>
       rollUpPages(ctx, async () => [await sessionWork(ctx), await calendarWork(ctx, 'day')]),
     );
+    if (deps.entities) {
+      const entities = deps.entities;
+      const linked = await step('entities', () => linkSessionEntities(ctx, entities));
+      if (linked > 0) deps.log.debug({ groupId, sessions: linked }, 'entities linked');
+    }
     [report.levels.week] = await step('week', () =>
       rollUpPages(ctx, async () => [await calendarWork(ctx, 'week')]),
     );

@@ -2,7 +2,9 @@
  * The text an MCP tool returns beside its structured result. Models read this text, so every line names
  * the id and the date or period it rests on: an agent can cite what it uses and fetch more around it.
  */
+
 import type { BuiltContext } from '../domain/context.js';
+import type { EntityProfile, EntityRecord } from '../domain/entity-shapes.js';
 import type { DriftResponse, Era } from '../domain/era.js';
 import type { IngestResult } from '../domain/memory.js';
 import type { RecallItem, RecallResponse } from '../domain/recall.js';
@@ -88,4 +90,30 @@ export function driftText(series: DriftResponse): string {
       return `[${series.level} ${p.periodStart} vs ${p.previousStart}] ${figures}${appeared}${faded}`;
     })
     .join('\n');
+}
+
+export function entitiesText(groupId: string, entities: EntityRecord[], nextOffset: number | null): string {
+  if (entities.length === 0) return `No entities for group ${groupId} match (they appear after a cycle).`;
+  const lines = entities.map(
+    (e) =>
+      `[${e.kind} ${e.id} | ${e.mentions} mentions in ${e.sessions} sessions | ${e.firstSeen.slice(0, 10)}..` +
+      `${e.lastSeen.slice(0, 10)}] ${e.name}${e.aliases.length > 0 ? ` (also: ${e.aliases.join(', ')})` : ''}`,
+  );
+  if (nextOffset !== null) lines.push(`More: offset ${nextOffset}.`);
+  return lines.join('\n');
+}
+
+export function entityProfileText(profile: EntityProfile): string {
+  const e = profile.entity;
+  const lines = [
+    `${e.name} (${e.kind}${e.aliases.length > 0 ? `; also ${e.aliases.join(', ')}` : ''}): ${e.mentions} mentions ` +
+      `in ${e.sessions} sessions, ${e.firstSeen.slice(0, 10)} to ${e.lastSeen.slice(0, 10)}.`,
+    `By month: ${profile.months.map((m) => `${m.month} ${m.mentions}`).join(', ')}.`,
+  ];
+  if (profile.related.length > 0)
+    lines.push(
+      `Comes up with: ${profile.related.map((r) => `${r.name} (${r.kind}, ${r.sessions})`).join(', ')}.`,
+    );
+  for (const m of profile.memories) lines.push(`[${m.ts} ${m.speaker}] ${m.text}`);
+  return lines.join('\n');
 }

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { contextQuerySchema, contextResponseSchema } from '../api/routes/recall.js';
 import type { ApiServices } from '../api/services.js';
+import { entityListQuerySchema, entityProfileSchema, entitySchema } from '../domain/entity-shapes.js';
 import { driftResponseSchema, eraSchema, seriesQuerySchema } from '../domain/era.js';
 import { ingestResultSchema, MAX_BATCH, memoryInputSchema } from '../domain/memory.js';
 import { recallRequestSchema, recallResponseSchema } from '../domain/recall.js';
 import { summaryListQuerySchema, summarySchema } from '../domain/summary.js';
-import { contextText, driftText, erasText, ingestText, recallText, summariesText } from './tool-text.js';
+import {
+  contextText,
+  driftText,
+  entitiesText,
+  entityProfileText,
+  erasText,
+  ingestText,
+  recallText,
+  summariesText,
+} from './tool-text.js';
 
 /**
  * One MCP tool over the API's services. `input` holds the tool's own arguments; the group is added by
@@ -54,6 +64,7 @@ const agentMemorySchema = memoryInputSchema.extend({
 const recall = recallRequestSchema.shape;
 const summaryQuery = summaryListQuerySchema.shape;
 const series = seriesQuerySchema.shape;
+const entityQuery = entityListQuerySchema.shape;
 
 export const TOOLS: AnyToolSpec[] = [
   defineTool({
@@ -189,6 +200,51 @@ export const TOOLS: AnyToolSpec[] = [
     async run(services, groupId, args) {
       const data = await services.drift(groupId, seriesQuerySchema.parse(args));
       return { data, text: driftText(data) };
+    },
+  }),
+  defineTool({
+    name: 'entities',
+    title: 'Entities',
+    description:
+      'Who and what the group talks about: the people, places, organisations, products, works and events named ' +
+      'in its sessions, each with its aliases, when it was first and last seen and how often it is mentioned. ' +
+      'Without an id, a list (filter by kind, a part of the name or an alias, a time window; most mentioned or ' +
+      'most recent first). With an id from that list, its profile: mentions per month, the entities it comes up ' +
+      'with, and the latest sessions and messages that name it. Use it to answer "who is X" or "what do we know ' +
+      'about X", then recall for the details.',
+    input: {
+      id: z
+        .string()
+        .min(1)
+        .max(300)
+        .optional()
+        .meta({ description: "An entity's id: its profile instead of a list" }),
+      kind: entityQuery.kind.meta({
+        description: 'person, place, organisation, product, work, event or other',
+      }),
+      name: entityQuery.name,
+      from: entityQuery.from,
+      to: entityQuery.to,
+      sort: entityQuery.sort,
+      limit: entityQuery.limit.meta({ description: 'Most entities to return (1-200, default 50)' }),
+      offset: entityQuery.offset,
+    },
+    output: z.object({
+      entities: z.array(entitySchema).optional(),
+      nextOffset: z.number().int().nullable().optional(),
+      profile: inline(entityProfileSchema).optional(),
+    }),
+    readOnly: true,
+    async run(services, groupId, { id, ...query }) {
+      if (id !== undefined) {
+        const profile = await services.getEntity(groupId, id);
+        return profile
+          ? { data: { profile }, text: entityProfileText(profile) }
+          : { data: {}, text: `Group ${groupId} has no entity ${id}.` };
+      }
+      const page = await services.listEntities(groupId, entityListQuerySchema.parse(query));
+      const data = page ?? { entities: [], nextOffset: null };
+      return { data, text: entitiesText(groupId, data.entities, data.nextOffset) };
     },
   }),
 ];

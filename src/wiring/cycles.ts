@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lazyLocalEntityExtractor } from '../ai/entities/local.js';
 import type { Config } from '../config.js';
 import type { Graph } from '../graph/graph.js';
 import { type CycleDeps, type CycleOptions, runCycle } from '../jobs/cycle.js';
@@ -47,6 +48,9 @@ export function createCycles(parts: {
     embedder: ai.embedder,
     config,
     log,
+    ...(config.entities.enabled
+      ? { entities: { store: stores.entities, extractor: lazyLocalEntityExtractor() } }
+      : {}),
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, stores.eras, config.eras) } : {}),
     instance: randomUUID(),
     metrics,

@@ -58,6 +58,8 @@ export function createServices(parts: {
     aggregate: (groupId, { dryRun }) => cycles.cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),
     getSummary: (id) => summaries.get(id),
+    listEntities: (groupId, query) => stores.entityReads.list(groupId, query),
+    getEntity: (groupId, entityId) => stores.entityReads.profile(groupId, entityId),
     recall: recall.recall,
     context: recall.context,
     compact: (request) => ai.compactor.compact(request),

@@ -1,4 +1,5 @@
 import { CycleRunRepository } from '../graph/cycle-runs.js';
+import { EntityReads, EntityRepository } from '../graph/entities.js';
 import { EraRepository } from '../graph/eras.js';
 import { ExportRepository } from '../graph/exports.js';
 import type { Graph } from '../graph/graph.js';
@@ -20,6 +21,9 @@ export interface Stores {
   rollups: RollupRepository;
   maintenance: MaintenanceRepository;
   eras: EraRepository;
+  /** Entities as the cycle writes them, and as the API reads them. */
+  entities: EntityRepository;
+  entityReads: EntityReads;
   recall: RecallRepository;
   exports: ExportRepository;
   integrity: VerifyRepository;
@@ -35,6 +39,8 @@ export function createStores(graph: Graph): Stores {
     rollups: new RollupRepository(graph),
     maintenance: new MaintenanceRepository(graph),
     eras: new EraRepository(graph),
+    entities: new EntityRepository(graph),
+    entityReads: new EntityReads(graph),
     recall: new RecallRepository(graph),
     exports: new ExportRepository(graph),
     integrity: new VerifyRepository(graph),

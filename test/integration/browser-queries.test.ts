@@ -92,7 +92,7 @@ describe('Neo4j Browser files (cypher/browser)', () => {
     const { rules, dropped } = parseGrass(text);
     expect(dropped).toEqual([]);
     for (const selector of Object.keys(rules)) expect(selector).toMatch(/^(node|relationship)(\.\w+)?$/);
-    for (const label of ['Memory', 'Summary', 'Era', 'Topic']) {
+    for (const label of ['Memory', 'Summary', 'Era', 'Topic', 'Entity']) {
       expect(rules[`node.${label}`]).toMatchObject({
         color: expect.stringMatching(/^#[0-9A-F]{6}$/i),
         diameter: expect.stringMatching(/^\d+px$/),
@@ -105,6 +105,16 @@ describe('Neo4j Browser files (cypher/browser)', () => {
     expect(rules['node.Topic']?.caption).toBe('{name}');
     expect(rules['relationship.MENTIONS']?.caption).toBe('{weight}');
     expect(rules['relationship.NEXT_PERIOD']?.caption).toBe('{gapDays}');
+    expect(rules['node.Entity']?.caption).toBe('{name}');
+    // GraSS cannot key on a property: the kind is also a label, each with its own colour, after node.Entity.
+    const kinds = ['Person', 'Place', 'Organisation', 'Product', 'Work', 'Event', 'Thing'];
+    const colours = kinds.map((kind) => rules[`node.${kind}`]?.color);
+    expect(new Set(colours).size).toBe(kinds.length);
+    const selectors = Object.keys(rules);
+    for (const kind of kinds)
+      expect(selectors.indexOf(`node.${kind}`)).toBeGreaterThan(selectors.indexOf('node.Entity'));
+    expect(rules['relationship.MENTIONS_ENTITY']?.caption).toBe('{count}');
+    expect(rules['relationship.CO_OCCURS']?.caption).toBe('{count}');
     for (const props of Object.values(rules)) expect(props.caption ?? '').not.toMatch(/embedding/i);
   });
 });
@@ -112,7 +122,7 @@ describe('Neo4j Browser files (cypher/browser)', () => {
 describeNeo4j('Browser saved queries against Neo4j', () => {
   let strata: Strata;
   const groupId = testGroupId('browser');
-  const params: Record<string, unknown> = { groupId, level: 'week' };
+  const params: Record<string, unknown> = { groupId, level: 'week', entity: null, speaker: null };
 
   beforeAll(async () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });

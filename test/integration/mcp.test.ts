@@ -21,7 +21,15 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API_KEY = 'mcp-integration-key-0123456789';
-const TOOLS = ['add_memories', 'get_context', 'get_drift', 'get_eras', 'list_summaries', 'recall'];
+const TOOLS = [
+  'add_memories',
+  'entities',
+  'get_context',
+  'get_drift',
+  'get_eras',
+  'list_summaries',
+  'recall',
+];
 
 const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 

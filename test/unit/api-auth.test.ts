@@ -213,6 +213,7 @@ describe('API keys scoped to groups, over MCP', () => {
       get_context: {},
       list_summaries: {},
       get_eras: {},
+      entities: {},
       get_drift: {},
     };
     const tools = (await client.listTools()).tools.map((t) => t.name);

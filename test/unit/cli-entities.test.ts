@@ -93,9 +93,9 @@ describe('strata entities extract', () => {
     const stderr = collector();
     const io = { stdout: collector(), stderr, env: {} };
     expect(await main(['entities'], io)).toBe(2);
-    expect(stderr.text).toContain('missing action: extract');
-    expect(await main(['entities', 'list'], io)).toBe(2);
-    expect(stderr.text).toContain('unknown action "list"');
+    expect(stderr.text).toContain('missing action: extract, list or show');
+    expect(await main(['entities', 'lists'], io)).toBe(2);
+    expect(stderr.text).toContain('unknown action "lists"');
   });
 
   it('runs as a process: JSON Lines in, JSON Lines out, with Neo4j settings that point nowhere', () => {

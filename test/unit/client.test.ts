@@ -54,6 +54,8 @@ function recordingServices() {
     aggregate: async (groupId) => ({ ...report, groupId }),
     listSummaries: async () => [],
     getSummary: async () => null,
+    listEntities: async () => ({ entities: [], nextOffset: null }),
+    getEntity: async () => null,
     recall: async (_g, request) => ({
       query: request.query,
       k: request.k,
@@ -190,6 +192,9 @@ describe('StrataClient against the real routes', () => {
       aggregate: () => strata.aggregate('team-a', { dryRun: true }),
       listSummaries: () => strata.listSummaries('team-a', { level: 'week', limit: 5 }),
       getSummary: () => strata.getSummary('team-a:week:2024-04-29').catch((e: StrataApiError) => e.error),
+      entities: () => strata.entities('team-a', { kind: 'place', sort: 'recent', limit: 5 }),
+      entity: () =>
+        strata.entity('team-a', 'team-a:entity:0123456789abcdef').catch((e: StrataApiError) => e.error),
       recall: () => strata.recall('team-a', { query: 'retro', k: 3 }),
       context: () => strata.context('team-a', { budgetTokens: 200 }),
       compact: () => strata.compact({ messages: [{ role: 'user', content: 'hi' }] }),
@@ -222,6 +227,8 @@ describe('StrataClient against the real routes', () => {
     expect(results.addMemories).toEqual({ created: ['m1'], existing: [] });
     expect(results.setGroupSettings).toEqual({ timezone: 'Europe/Berlin', eras: { minDays: 21 } });
     expect(results.getSummary).toBe('not_found');
+    expect(results.entities).toEqual({ entities: [], nextOffset: null });
+    expect(results.entity).toBe('not_found');
     expect(results.verify).toMatchObject({ groupId: 'team-a', ok: true });
     expect(results.recall).toMatchObject({ query: 'retro', k: 3, items: [] });
     expect(results.drift).toMatchObject({ level: 'month' });
@@ -247,6 +254,8 @@ describe('StrataClient against the real routes', () => {
     expect(args('ingest')).toEqual(['team-a', [memory]]);
     expect(args('aggregate')).toEqual(['team-a', { dryRun: true }]);
     expect(args('listSummaries')).toEqual(['team-a', { level: 'week', limit: 5 }]);
+    expect(args('listEntities')).toEqual(['team-a', { kind: 'place', sort: 'recent', limit: 5, offset: 0 }]);
+    expect(args('getEntity')).toEqual(['team-a', 'team-a:entity:0123456789abcdef']);
     // The server fills in the request's defaults, so the client could leave them out.
     expect(args('recall')?.[1]).toMatchObject({
       query: 'retro',

@@ -108,6 +108,17 @@ describe('generateDemo', () => {
     }
   });
 
+  it('plants named entities of its eras, each named by its name or an alias in some messages', () => {
+    for (const g of defaults) {
+      expect(g.plantedEntities.length).toBeGreaterThan(3);
+      expect(g.plantedEntities.some((e) => e.kind === 'person' && e.aliases.length > 0)).toBe(true);
+      for (const e of g.plantedEntities) {
+        const named = g.memories.filter((m) => [e.name, ...e.aliases].some((n) => m.text.includes(n)));
+        expect(named.length, e.name).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('has quiet days, busy days and a daily rhythm with quiet nights and busy evenings', () => {
     const g = defaults[0];
     const perDay = new Map<string, number>();

@@ -15,7 +15,15 @@ import { serveMcpOverStdio } from '../../src/mcp/stdio.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
 
-const TOOL_NAMES = ['add_memories', 'get_context', 'get_drift', 'get_eras', 'list_summaries', 'recall'];
+const TOOL_NAMES = [
+  'add_memories',
+  'entities',
+  'get_context',
+  'get_drift',
+  'get_eras',
+  'list_summaries',
+  'recall',
+];
 
 const recallResponse = (query: string): RecallResponse => ({
   query,
@@ -243,7 +251,7 @@ describe('MCP over stdio', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(init.result.serverInfo.name).toBe('strata');
-    expect(list.result.tools).toHaveLength(6);
+    expect(list.result.tools).toHaveLength(7);
     stdin.end();
     await serving;
   });

@@ -15,6 +15,9 @@ import type {
   CycleReport,
   DriftChart,
   DriftSeries,
+  EntityList,
+  EntityListQuery,
+  EntityProfile,
   Era,
   EraParameters,
   EraPreview,
@@ -201,6 +204,23 @@ export class StrataClient {
   /** GET /v1/summaries/{id}: one summary with its children, parents and NEXT_PERIOD neighbours. */
   getSummary(id: string, call?: CallOptions): Promise<SummaryDetail> {
     return this.send(this.raw.GET('/v1/summaries/{id}', { ...call, params: { path: { id } } }));
+  }
+
+  /** GET /v1/groups/{groupId}/entities: who and what the group talks about, by kind, name and window, paged. */
+  entities(groupId: string, query: EntityListQuery = {}, call?: CallOptions): Promise<EntityList> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/entities', { ...call, params: { path: { groupId }, query } }),
+    );
+  }
+
+  /** GET /v1/groups/{groupId}/entities/{entityId}: one entity's profile. */
+  entity(groupId: string, entityId: string, call?: CallOptions): Promise<EntityProfile> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/entities/{entityId}', {
+        ...call,
+        params: { path: { groupId, entityId } },
+      }),
+    );
   }
 
   /** POST /v1/groups/{groupId}/recall: hybrid search, decay-aware ranking, expansion down to the words said. */
@@ -464,6 +484,8 @@ export const OPERATION_METHODS = {
   postV1GroupsByGroupIdAggregate: 'aggregate',
   getV1GroupsByGroupIdSummaries: 'listSummaries',
   getV1SummariesById: 'getSummary',
+  getV1GroupsByGroupIdEntities: 'entities',
+  getV1GroupsByGroupIdEntitiesByEntityId: 'entity',
   postV1GroupsByGroupIdRecall: 'recall',
   getV1GroupsByGroupIdContext: 'context',
   postV1Compact: 'compact',

@@ -16,6 +16,9 @@ export type GroupSettingsInForce = Schemas['GroupSettingsInForce'];
 export type CycleReport = Schemas['CycleReport'];
 export type Summary = Schemas['Summary'];
 export type SummaryDetail = Schemas['SummaryDetail'];
+export type Entity = Schemas['Entity'];
+export type EntityList = Schemas['EntityList'];
+export type EntityProfile = Schemas['EntityProfile'];
 export type RecallRequest = Schemas['RecallRequest'];
 export type RecallResponse = Schemas['RecallResponse'];
 export type RecallItem = Schemas['RecallItem'];
@@ -45,6 +48,7 @@ export type ExportLine =
 
 export type AggregateQuery = QueryOf<'postV1GroupsByGroupIdAggregate'>;
 export type SummaryListQuery = QueryOf<'getV1GroupsByGroupIdSummaries'>;
+export type EntityListQuery = QueryOf<'getV1GroupsByGroupIdEntities'>;
 export type ContextQuery = QueryOf<'getV1GroupsByGroupIdContext'>;
 export type SeriesQuery = QueryOf<'getV1GroupsByGroupIdDrift'>;
 

@@ -51,3 +51,12 @@ export function loadEntityModel(file = projectPath(...ENTITY_MODEL_FILE)): Entit
 export function loadLocalEntityExtractor(file?: string): EntityExtractor {
   return createLocalEntityExtractor(loadEntityModel(file));
 }
+
+/** The shipped extractor, read on first use: a process that never cycles (a CLI read) does not load the model. */
+export function lazyLocalEntityExtractor(): () => EntityExtractor {
+  let extractor: EntityExtractor | null = null;
+  return () => {
+    extractor ??= loadLocalEntityExtractor();
+    return extractor;
+  };
+}

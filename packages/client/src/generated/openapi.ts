@@ -176,6 +176,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people, places, organisations and things a group talks about; filter, sort and page them */
+        get: operations["getV1GroupsByGroupIdEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{groupId}/entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entity: its aliases, when it was seen, mentions per month, what it comes up with, where */
+        get: operations["getV1GroupsByGroupIdEntitiesByEntityId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/recall": {
         parameters: {
             query?: never;
@@ -699,6 +733,75 @@ export interface components {
                 jsd: string;
                 cosineDistance: string;
             };
+        };
+        Entity: {
+            /** @example team-a:entity:3f9a2c1b0d4e5f67 */
+            id: string;
+            groupId: string;
+            /** @enum {string} */
+            kind: "person" | "place" | "organisation" | "product" | "work" | "event" | "other";
+            /** @example Ana Costa */
+            name: string;
+            /**
+             * @description Other spellings it was named by: a first name, a title
+             * @example [
+             *       "Dr. Ana Costa",
+             *       "Ana"
+             *     ]
+             */
+            aliases: string[];
+            /** @description Start of the first session that names it (UTC) */
+            firstSeen: string;
+            /** @description End of the last session that names it (UTC) */
+            lastSeen: string;
+            /** @description How often its sessions name it, all together */
+            mentions: number;
+            /** @description How many sessions name it */
+            sessions: number;
+        };
+        EntityList: {
+            entities: components["schemas"]["Entity"][];
+            /** @description The offset of the next page; null on the last */
+            nextOffset: number | null;
+        };
+        EntityProfile: {
+            entity: components["schemas"]["Entity"];
+            /** @description Mentions per month (of its sessions, in the group time zone), oldest first */
+            months: {
+                /** @example 2024-03 */
+                month: string;
+                mentions: number;
+                sessions: number;
+            }[];
+            /** @description The entities it comes up with most (CO_OCCURS), most sessions first */
+            related: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "person" | "place" | "organisation" | "product" | "work" | "event" | "other";
+                /** @description Sessions that name both */
+                sessions: number;
+                firstSeen: string;
+                lastSeen: string;
+            }[];
+            /** @description The latest sessions that name it, newest first */
+            summaries: {
+                id: string;
+                /** @enum {string} */
+                level: "session" | "day" | "week" | "month";
+                startsAt: string;
+                endsAt: string;
+                text: string;
+                mentions: number;
+            }[];
+            /** @description The latest memories of those sessions that name it (or an alias), newest first */
+            memories: {
+                id: string;
+                text: string;
+                speaker: string;
+                ts: string;
+                summaryId: string;
+            }[];
         };
         Era: {
             id: string;
@@ -1396,12 +1499,12 @@ export interface components {
             ok: boolean;
             checks: {
                 /** @enum {string} */
-                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups";
                 description: string;
                 ok: boolean;
                 findings: {
                     /** @enum {string} */
-                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors";
+                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups";
                     where: string;
                     count: number;
                     /** @description Up to five ids (or chain figures) to start looking from */
@@ -2106,6 +2209,156 @@ export interface operations {
                 };
             };
             /** @description no summary with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdEntities: {
+        parameters: {
+            query?: {
+                kind?: "person" | "place" | "organisation" | "product" | "work" | "event" | "other";
+                /** @description Part of its name or of an alias, in any case */
+                name?: string;
+                /** @description Entities last seen at or after this */
+                from?: string;
+                /** @description Entities first seen before this */
+                to?: string;
+                /** @description Most mentioned first, or most recently seen first */
+                sort?: "mentions" | "recent";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of entities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityList"];
+                };
+            };
+            /** @description invalid kind, window, sort, limit or offset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdEntitiesByEntityId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+                entityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entity profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityProfile"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no entity of that id in the group */
             404: {
                 headers: {
                     [name: string]: unknown;
