@@ -28,7 +28,8 @@ import { entityOf, spansFromLabels, tokenize } from '../src/domain/entities.js';
 import { type GoldSentence, labelledText, parseConll, scoreEntities } from '../src/domain/entity-conll.js';
 import type { WordInfo } from '../src/domain/entity-features.js';
 import { type TaggerModel, tagTokens } from '../src/domain/entity-tagger.js';
-import { seededRandom, trainTagger } from '../src/domain/entity-training.js';
+import { trainTagger } from '../src/domain/entity-training.js';
+import { mulberry32 } from '../src/domain/random.js';
 import { projectPath } from '../src/project-files.js';
 
 const { values } = parseArgs({
@@ -111,7 +112,7 @@ function report(name: string, scores: ReturnType<typeof evaluate>) {
 if (values.folds) {
   const folds = Number(values.folds);
   const order = evalSet.map((_, i) => i);
-  const random = seededRandom(5);
+  const random = mulberry32(5);
   // Shuffled folds, or with --contiguous folds of consecutive sentences (comments on one video stay together).
   const foldOf = (i: number) => (values.contiguous ? Math.floor((i * folds) / order.length) : i % folds);
   for (let i = order.length - 1; i > 0 && !values.contiguous; i--) {
@@ -247,7 +248,7 @@ function kMeans(t: WordTable, n: number, k: number, seed: number): Int32Array {
     norm = Math.sqrt(norm) || 1;
     for (let j = 0; j < d; j++) x[r * d + j] = (x[r * d + j] as number) / norm;
   }
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const centres = new Float32Array(k * d);
   for (let c = 0; c < k; c++) {
     const r = Math.floor(random() * n);

@@ -1,4 +1,5 @@
 import type { MemoryInput } from '../src/domain/memory.js';
+import { mulberry32 as seededMulberry32 } from '../src/domain/random.js';
 import { contentWords } from '../src/domain/text.js';
 import {
   DEMO_ENTITIES,
@@ -337,17 +338,8 @@ export function themeVocabulary(theme: DemoTheme): string[] {
 
 type Rng = () => number;
 
-/** mulberry32: a tiny, fast 32-bit PRNG; plenty for demo data, and identical on every platform. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo's generator (src/domain/random.ts), named here for the benches that draw from it too. */
+export const mulberry32: (seed: number) => Rng = seededMulberry32;
 
 function mixSeed(seed: number, group: number): number {
   return Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(group + 1, 0xc2b2ae35);

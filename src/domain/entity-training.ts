@@ -1,6 +1,7 @@
 import type { Token } from './entities.js';
 import { type Lexicon, tokenFeatures } from './entity-features.js';
 import { allowedTransitions, emissionScores, viterbi } from './entity-tagger.js';
+import { mulberry32 } from './random.js';
 
 /** A tokenised text with the gold BIO label of each token. */
 export interface LabelledText {
@@ -67,7 +68,7 @@ export function trainTagger(
     t[label] = (t[label] as number) + step * delta;
   };
 
-  const random = seededRandom(options.seed);
+  const random = mulberry32(options.seed);
   const order = prepared.map((_, i) => i);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
@@ -119,16 +120,4 @@ export function trainTagger(
     avgTransitions[i] = (transitions[i] as number) - (transitionTotals[i] as number) / step;
   }
   return { weights: averaged, transitions: avgTransitions };
-}
-
-/** mulberry32: a small deterministic generator, so the same data and seed train the same model. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
