@@ -1,7 +1,8 @@
 /**
  * The calendar period a query names outright: "on 3 June, 2023", "October 13, 2023", "in December 2023",
  * "2023-06-03". Messages carry their day in their time rather than in their words, so recall favours the hits
- * of that period (src/recall/recall.ts). Relative dates ("last week") and months without a year name no period.
+ * of that period (src/recall/recall.ts). Relative dates ("last week") and months without a year are read against the
+ * moment the question is asked, in domain/relative-period.ts.
  */
 
 export interface NamedPeriod {
