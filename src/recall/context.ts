@@ -8,8 +8,9 @@ import {
 import type { RecallRequest, RecallResponse } from '../domain/recall.js';
 import type { TokenCounter } from '../domain/tokens.js';
 import type { ContextStore } from '../graph/recall.js';
+import type { RecallOptions } from './recall.js';
 
-type RecallFn = (groupId: string, request: RecallRequest) => Promise<RecallResponse>;
+type RecallFn = (groupId: string, request: RecallRequest, options?: RecallOptions) => Promise<RecallResponse>;
 
 export interface ContextDeps {
   repo: ContextStore;
@@ -42,14 +43,18 @@ export async function groupContext(
   const [sources, found, tokens] = await Promise.all([
     deps.repo.contextSources(groupId, { ...STANDING, turns: latestTurnsFor(budgetTokens) }, asOf ?? null),
     query
-      ? deps.recall(groupId, {
-          query,
-          ...(asOf ? { asOf } : {}),
-          k: recallHitsFor(budgetTokens),
-          mode: 'hybrid',
-          minScore: 0,
-          expand: { turns: 1, down: true, perSummary: 3, sideways: 0 },
-        })
+      ? deps.recall(
+          groupId,
+          {
+            query,
+            ...(asOf ? { asOf } : {}),
+            k: recallHitsFor(budgetTokens),
+            mode: 'hybrid',
+            minScore: 0,
+            expand: { turns: 1, down: true, perSummary: 3, sideways: 0 },
+          },
+          { everyReply: true },
+        )
       : null,
     deps.tokens(),
   ]);

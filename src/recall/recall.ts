@@ -14,7 +14,13 @@ import {
 } from '../domain/recall.js';
 import { namesRelativePeriod, relativePeriod } from '../domain/relative-period.js';
 import { type SummaryDetails, summaryDetails } from '../domain/summary-details.js';
-import { asksAbout, type LexicalEvidence, lexicalEvidence, windowEvidence } from '../domain/term-evidence.js';
+import {
+  asksAbout,
+  asksQuestion,
+  type LexicalEvidence,
+  lexicalEvidence,
+  windowEvidence,
+} from '../domain/term-evidence.js';
 import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../domain/vector-budget.js';
 import type {
   ExpandedHit,
@@ -32,6 +38,15 @@ export interface RecallDeps {
   settings: RecallSettings;
   /** The clock a question without `asOf` is asked on. */
   now?: () => Date;
+}
+
+/** How a caller other than a client uses recall. */
+export interface RecallOptions {
+  /**
+   * Bring the reply under every hit that asks, not only where it leaves the answer to it: for the context block,
+   * whose budget is tokens packed by value rather than k, so a reply costs no other hit its place.
+   */
+  everyReply?: boolean;
 }
 
 export interface RecallSettings {
@@ -87,6 +102,7 @@ export async function recall(
   deps: RecallDeps,
   groupId: string,
   request: RecallRequest,
+  options: RecallOptions = {},
 ): Promise<RecallResponse> {
   const started = performance.now();
   const scope: SearchScope = { groupId, ...toAsOfWindow(request.from, request.to, request.asOf) };
@@ -131,7 +147,8 @@ export async function recall(
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
     if (!hit) return [];
-    const details = hit.kind === 'memory' ? neighbourTurns(hit, context, evidence, request) : hit.details;
+    const details =
+      hit.kind === 'memory' ? neighbourTurns(hit, context, evidence, request, options) : hit.details;
     return [toItem(hit, r.score, r.scoreParts, details)];
   });
   return {
@@ -350,9 +367,11 @@ function neighbourTurns(
   context: ContextById,
   { hits: evidence, weights }: ReturnType<typeof lexicalEvidence>,
   request: RecallRequest,
+  { everyReply = false }: RecallOptions,
 ): RecallDetail[] {
   const found = context.get(hit.id);
-  if (!found || request.expand.turns === 0 || !asksAbout(hit.text, weights)) return [];
+  if (!found || request.expand.turns === 0) return [];
+  if (!(everyReply ? asksQuestion(hit.text) : asksAbout(hit.text, weights))) return [];
   const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,

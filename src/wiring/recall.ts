@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { RecallRequest } from '../domain/recall.js';
 import type { StrataMetrics } from '../metrics.js';
 import { groupContext } from '../recall/context.js';
-import { type RecallDeps, recall } from '../recall/recall.js';
+import { type RecallDeps, type RecallOptions, recall } from '../recall/recall.js';
 import type { Ai } from './ai.js';
 import type { Stores } from './stores.js';
 
@@ -35,8 +35,8 @@ export function createRecall(parts: {
       turnGapMinutes: config.rollup.sessionGapMinutes,
     },
   };
-  const recallTimed = (groupId: string, request: RecallRequest) =>
-    metrics.time(metrics.recallSeconds, () => recall(deps, groupId, request));
+  const recallTimed = (groupId: string, request: RecallRequest, options?: RecallOptions) =>
+    metrics.time(metrics.recallSeconds, () => recall(deps, groupId, request, options));
   return {
     recall: recallTimed,
     context: (groupId, options) =>

@@ -499,4 +499,25 @@ describe('recall (in-memory store)', () => {
     const response = await ask({ query: 'which team did you sign with', expand: { turns: 2 } }, {}, repo);
     expect(response.items.map((i) => [i.id, i.details])).toEqual([['q', []]]);
   });
+
+  it('brings no reply under a long turn that tells what the query asks, unless every reply is asked for', async () => {
+    const base = store();
+    const tells =
+      'We finally signed with a team today after weeks of talks, the contract is for two seasons and the move is ' +
+      'in June. Do you think the city will suit us?';
+    const repo = store({
+      expand: async (...args) => (await base.expand(...args)).map((hit) => ({ ...hit, text: tells })),
+      lexicalSearch: async (...args) => {
+        const found = await base.lexicalSearch(...args);
+        return { ...found, context: found.context.map((c) => (c.id === 'q' ? { ...c, text: tells } : c)) };
+      },
+    });
+    const request = recallRequestSchema.parse({ query: 'which team did you sign with' });
+    const embedder = { ...createHashingEmbedder(), semantic: false };
+    const client = await recall({ repo, embedder, settings }, 'g', request);
+    expect(client.items[0]?.details).toEqual([]);
+    // The context block packs by tokens, not k: there the reply comes.
+    const block = await recall({ repo, embedder, settings }, 'g', request, { everyReply: true });
+    expect(block.items[0]?.details.map((d) => d.id)).toEqual(['a']);
+  });
 });
