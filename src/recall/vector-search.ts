@@ -1,7 +1,7 @@
+import type { Embedder } from '../ai/embeddings/index.js';
 import { type RecallLevel, SUMMARY_LEVELS } from '../domain/levels.js';
 import { INDEX_FETCH_MAX, type VectorSearchPlan, vectorSearchPlan } from '../domain/vector-budget.js';
-import type { SearchHit, SearchScope } from '../graph/recall.js';
-import type { RecallDeps } from './recall.js';
+import type { RecallStore, SearchHit, SearchScope } from '../graph/recall.js';
 
 /**
  * The vector side through the indexes, each search sized by the group's share of its index
@@ -10,7 +10,7 @@ import type { RecallDeps } from './recall.js';
  * (a range seek on the group's time) takes its place.
  */
 export async function vectorSearch(
-  { repo, embedder }: Pick<RecallDeps, 'repo' | 'embedder'>,
+  { repo, embedder }: { repo: RecallStore; embedder: Embedder },
   scope: SearchScope,
   levels: RecallLevel[],
   { vector, words }: { vector: number[]; words: string[] },
