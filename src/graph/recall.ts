@@ -1,3 +1,4 @@
+import { BoundedCache } from '../domain/bounded-cache.js';
 import type { StandingLayers } from '../domain/context-values.js';
 import { anyTermInGroup, pairQueryStart, termInGroup, textClause } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
@@ -157,7 +158,10 @@ const GROUP_SIZES_KEPT = 10_000;
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
-  private readonly timeZones = new Map<string, { zone: string | null; readAt: number }>();
+  private readonly timeZones = new BoundedCache<{ zone: string | null; readAt: number }>({
+    maxEntries: GROUP_SIZES_KEPT,
+    maxChars: GROUP_SIZES_KEPT * 256,
+  });
 
   constructor(
     private readonly graph: Pick<Graph, 'read'>,
@@ -277,11 +281,6 @@ export class RecallRepository {
     const known = this.timeZones.get(groupId);
     if (known && this.now() - known.readAt < GROUP_SIZE_TTL_MS) return known.zone;
     const [row] = await this.graph.read<{ timezone: string | null }>('recall/group-time-zone', { groupId });
-    if (this.timeZones.size >= GROUP_SIZES_KEPT) {
-      const oldest = this.timeZones.keys().next().value;
-      if (oldest !== undefined) this.timeZones.delete(oldest);
-    }
-    this.timeZones.delete(groupId);
     this.timeZones.set(groupId, { zone: row?.timezone ?? null, readAt: this.now() });
     return row?.timezone ?? null;
   }

@@ -125,4 +125,22 @@ describe('RecallRepository.lexicalSearch', () => {
     await repo.lexicalSearch(scope, [], ['tea'], options);
     expect(handed).toEqual([null]);
   });
+
+  it("reads a group's time zone once a minute, not once a recall", async () => {
+    const names: string[] = [];
+    let now = 0;
+    const graph = {
+      read: async <T>(name: string) => {
+        names.push(name);
+        return [{ timezone: 'Europe/Lisbon' }] as T[];
+      },
+    };
+    const repo = new RecallRepository(graph, () => now);
+    expect(await repo.groupTimeZone('g')).toBe('Europe/Lisbon');
+    expect(await repo.groupTimeZone('g')).toBe('Europe/Lisbon');
+    expect(names).toEqual(['recall/group-time-zone']);
+    now += 60_001;
+    await repo.groupTimeZone('g');
+    expect(names).toHaveLength(2);
+  });
 });
