@@ -6,7 +6,10 @@
 // as many as it returns. Ordered by periodStart alone, the planner read all of a level to sort it (every day of
 // the group for the three latest). The latest turns come from the (groupId, ts) index the same way.
 // Asked at $asOf (null for now): only what had happened by then, the periods and the era that had ended by then.
-WITH datetime($asOf) AS asOf
+// The latest period start worth reading is the day after asOf's (periods start on local dates, a zone ahead of UTC
+// included): a bound the (groupId, level, periodStart) index seeks from, so a question asked years back does not walk
+// the newer history first; endsAt then keeps the periods that had ended.
+WITH datetime($asOf) AS asOf, coalesce(date(datetime($asOf)) + duration({days: 1}), date('9999-12-31')) AS lastStart
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
@@ -21,7 +24,7 @@ RETURN
     // the group (see ingest/find-memories.cypher).
     MATCH (s:Summary {groupId: $groupId, level: 'month'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
+    WHERE s.periodStart <= lastStart AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($months)
@@ -29,7 +32,7 @@ RETURN
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'week'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
+    WHERE s.periodStart <= lastStart AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($weeks)
@@ -37,7 +40,7 @@ RETURN
   COLLECT {
     MATCH (s:Summary {groupId: $groupId, level: 'day'})
     USING INDEX SEEK s:Summary(groupId, level, periodStart)
-    WHERE s.periodStart IS NOT NULL AND (asOf IS NULL OR s.endsAt <= asOf)
+    WHERE s.periodStart <= lastStart AND (asOf IS NULL OR s.endsAt <= asOf)
     RETURN {id: s.id, periodStart: toString(s.periodStart), text: s.text}
     ORDER BY s.groupId DESC, s.level DESC, s.periodStart DESC
     LIMIT toInteger($days)
