@@ -40,6 +40,10 @@ CREATE INDEX memory_group_ingested IF NOT EXISTS FOR (m:Memory) ON (m.groupId, m
 CREATE INDEX aggregation_run_group_started IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.startedAt);
 // A group's runs still marked running: each cycle's start looks for one a dead owner left.
 CREATE INDEX aggregation_run_group_status IF NOT EXISTS FOR (r:AggregationRun) ON (r.groupId, r.status);
+// A group's entities by the words of their names and aliases: recall finds the entities a query names
+// (recall/named-entities.cypher). Lists of strings are indexed word by word, like the text.
+CREATE FULLTEXT INDEX entity_names_fulltext IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliases, e.groupId]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}};
 // Lexical search over what was said, who said it, and what was summarised. The english analyzer stems and drops
 // stop words (BM25 over conversation needs both), and the speaker makes "what did John say" find John's turns.
 // The group id is indexed so a query can be kept to one group inside Lucene (domain/lucene.ts termInGroup).

@@ -1,4 +1,5 @@
-import type { ContextCandidates, ContextMemory, ContextPeriod } from './context.js';
+import type { ContextCandidates, ContextMemory, ContextNote, ContextPeriod } from './context.js';
+import { type EntityBrief, entityBriefLine } from './entity-briefs.js';
 import { SUPPORTING_SHARE } from './ranking.js';
 import type { RecallResponse } from './recall.js';
 import { contentWords } from './text.js';
@@ -33,7 +34,30 @@ export const CONTEXT_VALUE = {
   },
   /** Each older period of a level is worth this much less than the one after it. */
   perOlderPeriod: 0.1,
+  /**
+   * Who or what the query names: after the turns that answer it (they say it in the group's words), before the
+   * weaker hits, so a small budget keeps the answer and a larger one says who it is about.
+   */
+  named: 0.45,
 } as const;
+
+/** How many of the entities a query names the block says something of. */
+export const NAMED_IN_BLOCK = 3;
+
+/** A line for each entity the query names (at most NAMED_IN_BLOCK), in the order the query named them. */
+export function namedCandidates(
+  entities: RecallResponse['entities'],
+  briefs: EntityBrief[],
+  timeZone: string,
+): ContextNote[] {
+  const byId = new Map(briefs.map((b) => [b.id, b]));
+  return entities.slice(0, NAMED_IN_BLOCK).flatMap((entity) => {
+    const brief = byId.get(entity.id);
+    return brief
+      ? [{ id: entity.id, line: entityBriefLine(entity, brief, timeZone), value: CONTEXT_VALUE.named }]
+      : [];
+  });
+}
 
 /**
  * Recall hits to ask for: more than the budget can hold (a hit with the turn beside it runs 40 tokens or more), as

@@ -25,8 +25,17 @@ export interface ContextPeriod {
   value: number;
 }
 
+/** A line said of something the query names: who or what an entity is (domain/entity-briefs.ts). */
+export interface ContextNote {
+  id: string;
+  line: string;
+  value: number;
+}
+
 /** Everything the block may hold, by the section it would appear in. */
 export interface ContextCandidates {
+  /** Who or what the query names, when it names the group's people, places or things. */
+  named?: ContextNote[];
   /** Turns recall found for the query, and the turns it brought beside them. */
   relevant: ContextMemory[];
   /** Summaries and eras recall found for the query. */
@@ -48,6 +57,7 @@ export interface BuiltContext {
 }
 
 export const CONTEXT_TITLES = {
+  named: 'Who and what the query names',
   relevant: 'Relevant memories',
   relevantSummaries: 'Relevant summaries',
   era: 'Current era',
@@ -60,6 +70,7 @@ export const CONTEXT_TITLES = {
 
 /** Render order of the sections: what answers the query, then the frame broad to fine, then the latest turns. */
 const SECTION_ORDER = [
+  'named',
   'relevant',
   'relevantSummaries',
   'era',
@@ -96,7 +107,15 @@ interface PeriodUnit {
   order: number;
 }
 
-type Unit = MemoryUnit | PeriodUnit;
+interface NoteUnit {
+  kind: 'note';
+  section: Section;
+  note: ContextNote;
+  value: number;
+  order: number;
+}
+
+type Unit = MemoryUnit | PeriodUnit | NoteUnit;
 
 interface Chosen {
   unit: Unit;
@@ -168,7 +187,11 @@ function toUnits(candidates: ContextCandidates): Unit[] {
     ...candidates.relevantSummaries.map(period(() => 'relevantSummaries')),
     ...candidates.standing.filter((p) => !found.has(p.id)).map(period((p) => p.level)),
   ];
+  const notes = (candidates.named ?? []).map(
+    (note): NoteUnit => ({ kind: 'note', section: 'named', note, value: note.value, order: order++ }),
+  );
   return [
+    ...notes,
     ...candidates.relevant.map(memory('relevant')),
     ...withoutRepeatingParents(periods),
     ...candidates.latest.map(memory('latest')),
@@ -273,6 +296,14 @@ function choose(units: Unit[], budget: number, counter: TokenCounter): Chosen[] 
 
   for (const unit of byValue) {
     const sectionCost = openSections.has(unit.section) ? 0 : lineCost(CONTEXT_TITLES[unit.section]) + 1;
+    if (unit.kind === 'note') {
+      const cost = sectionCost + lineCost(unit.note.line);
+      if (used + cost > budget) continue;
+      used += cost;
+      openSections.add(unit.section);
+      chosen.push({ unit, sentences: [] });
+      continue;
+    }
     if (unit.kind === 'memory') {
       if (unit.key === '' || takenTexts.has(unit.key)) continue;
       const dateKey = `${unit.section}/${unit.date}`;
@@ -309,8 +340,10 @@ function somethingLeftUnsaid(units: Unit[], chosen: Chosen[]): boolean {
   const texts = new Set<string>();
   const said = new Set<string>();
   const eras = new Set<string>();
+  const notes = new Set<string>();
   for (const c of chosen) {
-    if (c.unit.kind === 'memory') {
+    if (c.unit.kind === 'note') notes.add(c.unit.note.id);
+    else if (c.unit.kind === 'memory') {
       texts.add(c.unit.key);
       for (const key of c.unit.sentenceKeys) said.add(key);
     } else {
@@ -319,9 +352,12 @@ function somethingLeftUnsaid(units: Unit[], chosen: Chosen[]): boolean {
     }
   }
   return units.some((u) =>
-    u.kind === 'memory'
-      ? u.key !== '' && !texts.has(u.key)
-      : u.sentences.some((s) => !said.has(s.key)) || (u.period.theme !== undefined && !eras.has(u.period.id)),
+    u.kind === 'note'
+      ? !notes.has(u.note.id)
+      : u.kind === 'memory'
+        ? u.key !== '' && !texts.has(u.key)
+        : u.sentences.some((s) => !said.has(s.key)) ||
+          (u.period.theme !== undefined && !eras.has(u.period.id)),
   );
 }
 
@@ -337,10 +373,22 @@ function render(chosen: Chosen[]): string {
     const inSection = chosen.filter((c) => c.unit.section === section);
     if (inSection.length === 0) continue;
     const lines =
-      section === 'relevant' || section === 'latest' ? memoryLines(inSection) : periodLines(inSection, said);
+      section === 'named'
+        ? noteLines(inSection)
+        : section === 'relevant' || section === 'latest'
+          ? memoryLines(inSection)
+          : periodLines(inSection, said);
     if (lines.length > 0) blocks.push([CONTEXT_TITLES[section], ...lines].join('\n'));
   }
   return blocks.join('\n\n');
+}
+
+/** In the order the query named them. */
+function noteLines(chosen: Chosen[]): string[] {
+  return chosen
+    .map((c) => c.unit as NoteUnit)
+    .sort((a, b) => a.order - b.order)
+    .map((u) => u.note.line);
 }
 
 function memoryLines(chosen: Chosen[]): string[] {

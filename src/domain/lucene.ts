@@ -63,9 +63,19 @@ export function anyTermInGroup(terms: string[], groupId: string): string {
   return termInGroup(`(${terms.join(' OR ')})`, groupId);
 }
 
+/**
+ * The group's entities one of whose names or aliases holds any of the terms (each as queryTerms gives it): what
+ * recall/named-entities.cypher asks the entity index, before domain/named-entities.ts keeps those the query names
+ * whole.
+ */
+export function entityNamesInGroup(terms: string[], groupId: string): string {
+  const any = `(${terms.join(' OR ')})`;
+  return `${inGroup(groupId)} +(name:${any} OR aliases:${any})`;
+}
+
 /** The group clause, required and scored 0 (see termInGroup). */
 function inGroup(groupId: string): string {
-  return `+groupId:${quoted(groupId)}^0`;
+  return `+groupId:${quotedPhrase(groupId)}^0`;
 }
 
 /** A term (as queryTerms gives it) in the text or the speaker field. */
@@ -73,12 +83,13 @@ export function textClause(term: string): string {
   return `(text:${term} OR speaker:${term})`;
 }
 
-function quoted(text: string): string {
+/** A phrase for Lucene: its words in order, whatever characters they hold (quotes and backslashes escaped). */
+export function quotedPhrase(text: string): string {
   return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
 function asTerm(word: string): string {
   // Operators are words only in upper case; the words are lower case, but quoting them costs nothing.
   if (/^[\p{L}\p{N}]+$/u.test(word) && !/^(and|or|not|to)$/.test(word)) return word;
-  return quoted(word);
+  return quotedPhrase(word);
 }

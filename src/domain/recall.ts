@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entitySchema } from './entity-shapes.js';
 import { RECALL_LEVELS } from './levels.js';
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -234,6 +235,10 @@ export const recallResponseSchema = z
     minScore: z.number().meta({ description: 'The relevance floor this response was cut at' }),
     abstained: z.boolean().meta({
       description: 'True when nothing reached a positive floor: the group holds no answer to the query',
+    }),
+    entities: z.array(entitySchema).meta({
+      description:
+        "The group's people, places and things the query names, by name or alias; a name's other spellings were searched too",
     }),
     tookMs: z.number(),
   })

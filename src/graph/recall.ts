@@ -1,6 +1,14 @@
 import { BoundedCache } from '../domain/bounded-cache.js';
 import type { StandingLayers } from '../domain/context-values.js';
-import { anyTermInGroup, pairQueryStart, termInGroup, textClause } from '../domain/lucene.js';
+import type { EntityBrief } from '../domain/entity-briefs.js';
+import type { EntityRecord } from '../domain/entity-shapes.js';
+import {
+  anyTermInGroup,
+  entityNamesInGroup,
+  pairQueryStart,
+  termInGroup,
+  textClause,
+} from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { TermHits } from '../domain/term-evidence.js';
@@ -140,10 +148,10 @@ export interface RankedHit {
 }
 
 /** What recall needs from the graph; RecallRepository is the Neo4j one, tests hand in their own. */
-export type RecallStore = Omit<Pick<RecallRepository, keyof RecallRepository>, 'contextSources'>;
+export type RecallStore = Omit<Pick<RecallRepository, keyof RecallRepository>, keyof ContextStore>;
 
 /** What the context block reads besides recall. */
-export type ContextStore = Pick<RecallRepository, 'contextSources'>;
+export type ContextStore = Pick<RecallRepository, 'contextSources' | 'entityBriefs'>;
 
 /**
  * How long a group's memory count serves recall before the search counts it again. Counting seeks every memory
@@ -151,6 +159,9 @@ export type ContextStore = Pick<RecallRepository, 'contextSources'>;
  * scale of term weights (a log of it), which a minute of new memories barely moves.
  */
 export const GROUP_SIZE_TTL_MS = 60_000;
+
+/** The entities a brief names beside the one it is about. */
+const BRIEF_RELATED = 3;
 
 /** How many groups' counts are kept; the oldest goes first. */
 const GROUP_SIZES_KEPT = 10_000;
@@ -234,19 +245,24 @@ export class RecallRepository {
       period: NamedPeriod | null;
       contextCandidates: number;
       gapMinutes: number;
+      /** The Lucene expression a term is searched by where it is not the term itself (domain/named-entities.ts). */
+      matches?: ReadonlyMap<string, string>;
     },
   ): Promise<LexicalSearch> {
-    const { period, ...limits } = options;
+    const { period, matches, ...limits } = options;
     const known = this.knownGroupSize(scope.groupId);
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
       levels,
-      terms: terms.map((term) => ({
-        term,
-        query: termInGroup(term, scope.groupId),
-        pairStart: pairQueryStart(term, scope.groupId),
-        clause: textClause(term),
-      })),
+      terms: terms.map((term) => {
+        const match = matches?.get(term) ?? term;
+        return {
+          term,
+          query: termInGroup(match, scope.groupId),
+          pairStart: pairQueryStart(match, scope.groupId),
+          clause: textClause(match),
+        };
+      }),
       ...limits,
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,
@@ -271,6 +287,22 @@ export class RecallRepository {
         above: pathsUp(memory.id, parentsOf),
       })),
     };
+  }
+
+  /**
+   * The group's entities (of those named by `asOf`, when asked then) one of whose names or aliases holds one of the
+   * terms, best matched first, at most `limit`: the candidates domain/named-entities.ts picks the query's from.
+   */
+  entitiesNamed(scope: SearchScope, terms: string[], limit: number): Promise<EntityRecord[]> {
+    if (terms.length === 0) return Promise.resolve([]);
+    return this.graph
+      .read<{ entity: EntityRecord }>('recall/named-entities', {
+        groupId: scope.groupId,
+        query: entityNamesInGroup(terms, scope.groupId),
+        asOf: scope.asOf,
+        limit,
+      })
+      .then((rows) => rows.map((r) => r.entity));
   }
 
   /**
@@ -326,6 +358,17 @@ export class RecallRepository {
       asOf,
     });
     return row ?? { eras: [], months: [], weeks: [], days: [], turns: [], timezone: null };
+  }
+
+  /** What the context block says of each of the group's entities named by id (none of another group's), asked at `asOf`. */
+  entityBriefs(groupId: string, entityIds: string[], asOf: string | null = null): Promise<EntityBrief[]> {
+    if (entityIds.length === 0) return Promise.resolve([]);
+    return this.graph.read<EntityBrief>('recall/entity-briefs', {
+      groupId,
+      entityIds,
+      asOf,
+      related: BRIEF_RELATED,
+    });
   }
 }
 

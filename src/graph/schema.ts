@@ -30,6 +30,7 @@ export const STRATA_INDEXES = [
   'entity_group_first_name',
   'entity_group_mentions',
   'entity_group_last_seen',
+  'entity_names_fulltext',
   'summary_group_level_unarchived_ends',
   'memory_group_ingested',
   'aggregation_run_group_started',

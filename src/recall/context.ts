@@ -1,6 +1,8 @@
 import { type BuiltContext, buildContext } from '../domain/context.js';
 import {
   latestCandidates,
+  NAMED_IN_BLOCK,
+  namedCandidates,
   recallHitsFor,
   relevantCandidates,
   standingCandidates,
@@ -27,9 +29,9 @@ const STANDING = { months: 2, weeks: 4, days: 7 } as const;
 const latestTurnsFor = (budgetTokens: number) => Math.min(200, Math.max(10, Math.ceil(budgetTokens / 20)));
 
 /**
- * A prompt-ready block for an agent within a token budget: what recall finds for the query (all of it, weaker hits
- * included, with the turns around them), the group's standing layers and its latest turns, valued on one scale
- * (domain/context-values.ts) and packed by value (domain/context.ts).
+ * A prompt-ready block for an agent within a token budget: who or what the query names (the group's entities), what
+ * recall finds for the query (all of it, weaker hits included, with the turns around them), the group's standing
+ * layers and its latest turns, valued on one scale (domain/context-values.ts) and packed by value (domain/context.ts).
  */
 export async function groupContext(
   deps: ContextDeps,
@@ -61,12 +63,20 @@ export async function groupContext(
   const relevant = found
     ? relevantCandidates(found, deps.minRelevance)
     : { relevant: [], relevantSummaries: [] };
+  const named = found?.entities.slice(0, NAMED_IN_BLOCK) ?? [];
+  const briefs = await deps.repo.entityBriefs(
+    groupId,
+    named.map((e) => e.id),
+    asOf ?? null,
+  );
+  const timeZone = sources.timezone ?? 'UTC';
   return buildContext(
     {
+      named: namedCandidates(named, briefs, timeZone),
       ...relevant,
       standing: standingCandidates(sources, query),
       latest: latestCandidates(sources.turns, query),
-      timeZone: sources.timezone ?? 'UTC',
+      timeZone,
     },
     budgetTokens,
     tokens,

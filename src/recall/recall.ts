@@ -2,6 +2,7 @@ import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
+import { type EntityTerm, entityTerms, namedEntities } from '../domain/named-entities.js';
 import { type NamedPeriod, namedPeriod } from '../domain/named-period.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
 import {
@@ -79,6 +80,9 @@ export interface RecallSettings {
  */
 const PAIR_CANDIDATES = 30;
 
+/** The group's entities read whose names share a word with the query, of which it may name a few. */
+const NAMED_CANDIDATES = 20;
+
 /**
  * How much a hit in the period the query names ("on 3 June, 2023") counts over one outside it: messages carry their
  * day in their time, not their words, so the date can only rank.
@@ -111,24 +115,30 @@ export async function recall(
   const words = queryTerms(request.query);
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
-  const [vector, period] = await Promise.all([
+  const [vector, period, entityCandidates] = await Promise.all([
     deps.embedder.embeddings.embedQuery(request.query),
     terms.length > 0 ? queryPeriod(deps, groupId, request) : null,
+    words.length > 0 ? deps.repo.entitiesNamed(scope, words, NAMED_CANDIDATES) : [],
   ]);
+  const named = namedEntities(request.query, entityCandidates);
+  const byName = withEntityTerms(terms, entityTerms(named));
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.embedder.semantic, minScore);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.lexicalSearch(scope, levels, terms, {
+      ? deps.repo.lexicalSearch(scope, levels, byName.terms, {
           perTerm: deps.settings.termCandidates,
           perPair: PAIR_CANDIDATES,
           period,
           contextCandidates: deps.settings.contextCandidates,
           gapMinutes: deps.settings.turnGapMinutes,
+          matches: byName.matches,
         })
       : Promise.resolve({ termHits: [], groupMemories: 0, context: [] }),
     vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
-  const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, queryEntities(request.query));
+  const asked = queryEntities(request.query);
+  for (const term of byName.matches.keys()) asked.names.add(term);
+  const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, asked);
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
   const vectorHits =
     vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0
@@ -157,6 +167,7 @@ export async function recall(
     items,
     minScore,
     abstained: items.length === 0 && minScore > 0,
+    entities: named.map((n) => n.entity),
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }
@@ -175,6 +186,22 @@ async function queryPeriod(
   const asOf = request.asOf ? new Date(request.asOf) : (deps.now?.() ?? new Date());
   const zone = (await deps.repo.groupTimeZone(groupId)) ?? 'UTC';
   return relativePeriod(request.query, asOf, zone);
+}
+
+/**
+ * The query's terms with the words that name one of the group's entities searched as one term, by every spelling
+ * of it (domain/named-entities.ts): `matches` maps each such term to its expression.
+ */
+function withEntityTerms(
+  terms: string[],
+  entityTerms: EntityTerm[],
+): { terms: string[]; matches: Map<string, string> } {
+  if (entityTerms.length === 0) return { terms, matches: new Map() };
+  const replaced = new Set(entityTerms.flatMap((t) => t.replaces));
+  return {
+    terms: [...terms.filter((t) => !replaced.has(t)), ...entityTerms.map((t) => t.term)],
+    matches: new Map(entityTerms.map((t) => [t.term, t.match])),
+  };
 }
 
 type ContextById = Map<string, MemoryContext>;

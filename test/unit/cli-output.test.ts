@@ -119,6 +119,7 @@ const response: RecallResponse = {
   tookMs: 12.4,
   minScore: 0.3,
   abstained: false,
+  entities: [],
   items: [
     item({
       id: 'g:week:2024-05-06',

@@ -142,6 +142,7 @@ describe('the client package, packed', () => {
               items: [],
               minScore: 0.3,
               abstained: false,
+              entities: [],
               tookMs: 1,
             };
           },

@@ -62,6 +62,7 @@ function recordingServices() {
       items: [],
       minScore: 0.3,
       abstained: false,
+      entities: [],
       tookMs: 1,
     }),
     context: async () => ({ text: 'ctx', tokens: 1, truncated: false }),

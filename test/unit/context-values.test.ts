@@ -30,6 +30,7 @@ const response = (items: RecallItem[]): RecallResponse => ({
   items,
   minScore: 0,
   abstained: false,
+  entities: [],
   tookMs: 1,
 });
 

@@ -31,6 +31,7 @@ const recallResponse = (query: string): RecallResponse => ({
   tookMs: 2,
   minScore: 0.3,
   abstained: false,
+  entities: [],
   items: [
     {
       id: 'team-a:week:2024-04-29',

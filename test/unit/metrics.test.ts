@@ -22,6 +22,7 @@ const services = stubServices({
     items: [],
     minScore: 0.3,
     abstained: true,
+    entities: [],
     tookMs: 1,
   }),
   ingest: async () => ({ created: ['a', 'b'], existing: [] }),

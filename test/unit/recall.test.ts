@@ -73,6 +73,7 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
     exactMemories: async () => [{ id: 'v', level: 'memory', score: 0.9, decay: 1 }],
     exactSummaries: none,
     groupTimeZone: async () => 'UTC',
+    entitiesNamed: async () => [],
     vectorShare: async () => ({
       groupMemories: 5000,
       indexMemories: 50_000,

@@ -61,6 +61,7 @@ function fakeRecall() {
       tookMs: 3,
       minScore: 0.3,
       abstained: false,
+      entities: [],
     });
   };
   return { recall, calls };
@@ -137,6 +138,7 @@ describe('StrataRetriever', () => {
         items: [memory],
         minScore: 0.3,
         abstained: false,
+        entities: [],
         tookMs: 1,
       });
       return new Response(JSON.stringify(body), {

@@ -1273,6 +1273,8 @@ export interface components {
             minScore: number;
             /** @description True when nothing reached a positive floor: the group holds no answer to the query */
             abstained: boolean;
+            /** @description The group's people, places and things the query names, by name or alias; a name's other spellings were searched too */
+            entities: components["schemas"]["Entity"][];
             tookMs: number;
         };
         ReembedCounts: {
