@@ -160,6 +160,23 @@ describe('recall table', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  it("names the group's entities the query named, after the hits", () => {
+    const out = collector(100);
+    const lisbon = {
+      id: 'g:entity:0000000000000001',
+      groupId: 'g',
+      kind: 'place' as const,
+      name: 'Lisbon',
+      aliases: [],
+      firstSeen: '2024-05-01T00:00:00Z',
+      lastSeen: '2024-05-07T00:00:00Z',
+      mentions: 4,
+      sessions: 2,
+    };
+    printRecall(out, { ...response, entities: [lisbon] });
+    expect(out.text.split('\n').at(-2)).toBe('names: Lisbon (place)');
+  });
+
   it('says so when nothing matched', () => {
     const out = collector();
     printRecall(out, { ...response, items: [] });

@@ -137,4 +137,6 @@ export function printRecall(out: OutStream, response: RecallResponse): void {
   });
   out.write(`${lines.join('\n')}\n`);
   out.write(`${response.items.length} hits in ${Math.round(response.tookMs)} ms\n`);
+  if (response.entities.length > 0)
+    out.write(`names: ${response.entities.map((e) => `${e.name} (${e.kind})`).join(', ')}\n`);
 }
