@@ -24,6 +24,36 @@ export interface EntityExtractor {
   extract(text: string, options?: ExtractOptions): Entity[];
 }
 
+/** A message of a session as the entity step reads it. */
+export interface SpokenMessage {
+  text: string;
+  speaker: string;
+}
+
+/** The entities of a session's messages, one list per message in their order. */
+export interface SessionExtraction {
+  entities: Entity[][];
+  /** Why the configured extractor's answer was replaced by its fallback's, when it was; the step logs it. */
+  fallbackReason?: string;
+}
+
+/**
+ * What the cycle's entity step extracts with: a session's messages at once, as a language model reads them
+ * together; the local extractor reads them one at a time (`perMessage`).
+ */
+export interface SessionEntityExtractor {
+  extractSession(messages: readonly SpokenMessage[], options?: ExtractOptions): Promise<SessionExtraction>;
+}
+
+/** A message-at-a-time extractor as a session extractor. */
+export function perMessage(extractor: EntityExtractor): SessionEntityExtractor {
+  return {
+    extractSession: async (messages, options) => ({
+      entities: messages.map((m) => extractor.extract(m.text, options)),
+    }),
+  };
+}
+
 /** A word or a mark of punctuation, with where it stands in the text. */
 export interface Token {
   text: string;
@@ -144,8 +174,8 @@ export function speakerSpans(
  * The spans of `found` with `preferred` laid over them: a preferred span wins over every found span it overlaps,
  * unless that found span holds it whole as a person (a speaker's first name inside a full name the tagger found).
  */
-export function overlaySpans(found: readonly TokenSpan[], preferred: readonly TokenSpan[]): TokenSpan[] {
-  const overlaps = (a: TokenSpan, b: TokenSpan) => a.first <= b.last && b.first <= a.last;
+export function overlaySpans<S extends TokenSpan>(found: readonly S[], preferred: readonly S[]): S[] {
+  const overlaps = (a: S, b: S) => a.first <= b.last && b.first <= a.last;
   const kept = found.filter(
     (f) =>
       !preferred.some((p) => overlaps(f, p)) ||
@@ -155,4 +185,10 @@ export function overlaySpans(found: readonly TokenSpan[], preferred: readonly To
   );
   const extra = preferred.filter((p) => !kept.some((k) => overlaps(k, p)));
   return [...kept, ...extra].sort((a, b) => a.first - b.first);
+}
+
+/** `overlaySpans` over entities of one text, by their characters: a speaker named laid over what a model found. */
+export function overlayEntities(found: readonly Entity[], preferred: readonly Entity[]): Entity[] {
+  const span = (entity: Entity) => ({ first: entity.start, last: entity.end - 1, kind: entity.kind, entity });
+  return overlaySpans(found.map(span), preferred.map(span)).map((s) => s.entity);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Entity, EntityKind } from './entities.js';
+import type { Entity, EntityKind, SpokenMessage } from './entities.js';
 
 /**
  * From mentions in a session's messages to the entities of a group: one node per group and name, whatever the case,
@@ -74,19 +74,18 @@ export interface RawMention {
 
 export interface SessionMessages {
   summaryId: string;
-  messages: readonly { text: string; speaker: string }[];
+  messages: readonly SpokenMessage[];
 }
 
-/** The mentions of each session, as the extractor finds them with the speakers as the group's people. */
+/** The mentions of each session, from the entities found in each of its messages (`found[session][message]`). */
 export function sessionMentions(
   sessions: readonly SessionMessages[],
-  extract: (text: string, speakers: readonly string[]) => Entity[],
-  speakers: readonly string[],
+  found: readonly (readonly (readonly Entity[])[])[],
 ): { summaryId: string; mentions: RawMention[] }[] {
-  return sessions.map((session) => ({
+  return sessions.map((session, s) => ({
     summaryId: session.summaryId,
-    mentions: session.messages.flatMap((m) =>
-      extract(m.text, speakers).flatMap((e) => {
+    mentions: session.messages.flatMap((m, i) =>
+      (found[s]?.[i] ?? []).flatMap((e) => {
         const name = entityName(e.text, e.kind);
         // A title on its own ("Mr" split from "Mr. Duncan Hale") names no one.
         if (!name || TITLES.has(name.toLowerCase())) return [];

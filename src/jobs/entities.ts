@@ -1,5 +1,5 @@
 import { boundedBatches } from '../domain/batches.js';
-import type { EntityExtractor } from '../domain/entities.js';
+import type { Entity, SessionEntityExtractor } from '../domain/entities.js';
 import {
   firstNameCandidates,
   resolveSessions,
@@ -17,8 +17,8 @@ const MESSAGES_PER_READ = 5_000;
 
 export interface EntityStepDeps {
   store: EntityStore;
-  /** The extractor, loaded on first use (the model takes a few hundred ms to read). */
-  extractor: () => EntityExtractor;
+  /** The extractor, loaded on first use (the model takes a few hundred ms to read); async, as a language model is. */
+  extractor: () => SessionEntityExtractor;
 }
 
 /**
@@ -99,13 +99,34 @@ async function extractBatch(ctx: CycleContext, deps: EntityStepDeps, summaryIds:
     messages: messages.get(summaryId) ?? [],
   }));
   const speakers = [...new Set(sessions.flatMap((s) => s.messages.map((m) => m.speaker)))].sort();
-  const extractor = deps.extractor();
-  const raw = sessionMentions(
-    sessions,
-    (text, names) => extractor.extract(text, { speakers: names }),
-    speakers,
-  );
-  return { raw, speakers };
+  const found = await sessionEntities(ctx, deps.extractor(), sessions, speakers);
+  return { raw: sessionMentions(sessions, found), speakers };
+}
+
+/**
+ * The entities of each session's messages, a session at a time: a language model takes seconds a session, so the
+ * lease is kept and a shutdown heard between two. A session its fallback extracted is logged with the reason.
+ */
+async function sessionEntities(
+  ctx: CycleContext,
+  extractor: SessionEntityExtractor,
+  sessions: readonly SessionMessages[],
+  speakers: readonly string[],
+): Promise<Entity[][][]> {
+  const found: Entity[][][] = [];
+  for (const session of sessions) {
+    if (ctx.signal?.aborted) throw new CycleStoppedError(ctx.groupId);
+    const { entities, fallbackReason } = await extractor.extractSession(session.messages, { speakers });
+    if (fallbackReason) {
+      ctx.log.warn(
+        { groupId: ctx.groupId, session: session.summaryId, reason: fallbackReason },
+        'entity extraction fell back to the local extractor for this session',
+      );
+    }
+    found.push(entities);
+    await ctx.renewLease();
+  }
+  return found;
 }
 
 async function resolveBatch(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lazyLocalEntityExtractor } from '../ai/entities/local.js';
+import { createEntityExtractor } from '../ai/entities/index.js';
 import type { Config } from '../config.js';
 import type { Graph } from '../graph/graph.js';
 import { type CycleDeps, type CycleOptions, runCycle } from '../jobs/cycle.js';
@@ -49,7 +49,7 @@ export function createCycles(parts: {
     config,
     log,
     ...(config.entities.enabled
-      ? { entities: { store: stores.entities, extractor: lazyLocalEntityExtractor() } }
+      ? { entities: { store: stores.entities, extractor: createEntityExtractor(config) } }
       : {}),
     ...(config.eras.enabled ? { eras: (ctx) => rollupEras(ctx, stores.eras, config.eras) } : {}),
     instance: randomUUID(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type Entity,
   entityOf,
+  overlayEntities,
   overlaySpans,
   spansFromLabels,
   speakerSpans,
@@ -117,6 +119,22 @@ describe('speakers are people', () => {
       { first: 0, last: 0, kind: 'person' },
       { first: 3, last: 4, kind: 'person' },
       { first: 6, last: 6, kind: 'work' },
+    ]);
+  });
+
+  it('win over entities by their characters as over spans by their tokens', () => {
+    // "Ana Costa met Lisbon Ana": a model took the speaker Ana for a place, and found her full name itself.
+    const found: Entity[] = [
+      { text: 'Ana Costa', start: 0, end: 9, kind: 'person' },
+      { text: 'Lisbon Ana', start: 14, end: 24, kind: 'place' },
+    ];
+    const speakers: Entity[] = [
+      { text: 'Ana Costa', start: 0, end: 9, kind: 'person' },
+      { text: 'Ana', start: 21, end: 24, kind: 'person' },
+    ];
+    expect(overlayEntities(found, speakers)).toEqual([
+      { text: 'Ana Costa', start: 0, end: 9, kind: 'person' },
+      { text: 'Ana', start: 21, end: 24, kind: 'person' },
     ]);
   });
 });

@@ -150,12 +150,12 @@ describe('resolveSessions', () => {
 describe('sessionMentions', () => {
   it('keeps a title before a person as part of the alias, and drops a title found on its own', () => {
     const text = 'Mr. Duncan Hale called, and so did Dr. Ana.';
-    const extract = (): Entity[] => [
+    const found: Entity[] = [
       { text: 'Mr', start: 0, end: 2, kind: 'place' },
       { text: 'Duncan Hale', start: 4, end: 15, kind: 'person' },
       { text: 'Ana', start: 39, end: 42, kind: 'person' },
     ];
-    const [session] = sessionMentions([{ summaryId: 's1', messages: [{ text, speaker: 'x' }] }], extract, []);
+    const [session] = sessionMentions([{ summaryId: 's1', messages: [{ text, speaker: 'x' }] }], [[found]]);
     expect(session?.mentions.map((m) => [m.name, m.surface])).toEqual([
       ['Duncan Hale', 'Mr. Duncan Hale'],
       ['Ana', 'Dr. Ana'],

@@ -1,5 +1,11 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Entity, EntityExtractor } from '../../src/domain/entities.js';
+import {
+  type Entity,
+  type EntityExtractor,
+  perMessage,
+  type SessionEntityExtractor,
+} from '../../src/domain/entities.js';
 import type { KnownPerson, SessionEntities } from '../../src/domain/entity-resolution.js';
 import type { EntityStore, PendingSession } from '../../src/graph/entities.js';
 import type { CycleContext } from '../../src/jobs/cycle-context.js';
@@ -39,7 +45,7 @@ class InMemoryEntities implements EntityStore {
 const PEOPLE = new Set(['Ana', 'Maria']);
 
 /** Capitalised words are places, but for a few first names and the speakers' names. */
-const extractor: EntityExtractor = {
+const capitalised: EntityExtractor = {
   extract(text, options = {}) {
     const out: Entity[] = [];
     for (const m of text.matchAll(/\b[A-Z][a-z]+\b/g)) {
@@ -54,6 +60,7 @@ const extractor: EntityExtractor = {
     return out;
   },
 };
+const extractor = perMessage(capitalised);
 
 function context(overrides: Partial<CycleContext> = {}): CycleContext {
   const ctx: Partial<CycleContext> = {
@@ -126,5 +133,32 @@ describe('linkSessionEntities', () => {
     }));
     await linkSessionEntities(context(), { store, extractor: () => extractor });
     expect(store.written.map((w) => w.length)).toEqual([5, 5, 2]);
+  });
+
+  it('links what a fallback found, and logs the fallback once per session with its reason', async () => {
+    const store = new InMemoryEntities();
+    store.pending = [
+      { summaryId: 'g:session:a', messageCount: 1, keep: false },
+      { summaryId: 'g:session:b', messageCount: 1, keep: false },
+    ];
+    store.messages.set('g:session:a', [{ text: 'Off to Lisbon', speaker: 'Ben' }]);
+    store.messages.set('g:session:b', [{ text: 'Back from Porto', speaker: 'Ben' }]);
+    const failing: SessionEntityExtractor = {
+      extractSession: async (messages, options) => ({
+        ...(await extractor.extractSession(messages, options)),
+        fallbackReason: 'openai:gpt-4o-mini: 500 the model crashed',
+      }),
+    };
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    expect(await linkSessionEntities(context({ log }), { store, extractor: () => failing })).toBe(2);
+    expect(store.written.flat().flatMap((s) => s.mentions.map((m) => m.name))).toEqual(
+      expect.arrayContaining(['Lisbon', 'Porto']),
+    );
+    const logged = lines.map((line) => JSON.parse(line) as { session: string; reason: string });
+    expect(logged.map((l) => [l.session, l.reason])).toEqual([
+      ['g:session:a', 'openai:gpt-4o-mini: 500 the model crashed'],
+      ['g:session:b', 'openai:gpt-4o-mini: 500 the model crashed'],
+    ]);
   });
 });

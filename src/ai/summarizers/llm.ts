@@ -3,6 +3,7 @@ import { ChatPromptTemplate } from '@langchain/core/prompts';
 import type { Runnable } from '@langchain/core/runnables';
 import { z } from 'zod';
 import { splitSentences } from '../../domain/text.js';
+import { type RetryOptions, shortError, withRetries } from '../llm-retries.js';
 import { rankSpeakers } from './local.js';
 import type { SummarizeRequest, Summarizer, SummaryDraft, SummaryItem, SummaryTopic } from './types.js';
 
@@ -99,15 +100,13 @@ export class LlmSummarizer implements Summarizer {
   private readonly chain: Runnable<Record<string, string>, unknown>;
   private readonly eraChain: Runnable<Record<string, string>, unknown>;
   private readonly fallback: Summarizer;
-  private readonly maxRetries: number;
-  private readonly baseDelayMs: number;
+  private readonly retries: RetryOptions;
   private readonly bounds: ItemBounds;
 
   constructor(options: LlmSummarizerOptions) {
     this.name = `openai:${options.modelName}`;
     this.fallback = options.fallback;
-    this.maxRetries = options.maxRetries ?? 2;
-    this.baseDelayMs = options.baseDelayMs ?? 500;
+    this.retries = { maxRetries: options.maxRetries ?? 2, baseDelayMs: options.baseDelayMs ?? 500 };
     this.bounds = {
       maxItems: options.maxItems ?? 200,
       maxChars: options.maxChars ?? 24_000,
@@ -124,19 +123,15 @@ export class LlmSummarizer implements Summarizer {
   async summarize(request: SummarizeRequest): Promise<SummaryDraft> {
     if (request.items.length === 0) return this.fallbackDraft(request, new Error('nothing to summarise'));
     const variables = promptVariables(request, this.bounds);
-    let lastError: unknown;
-    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      if (attempt > 0) await sleep(this.baseDelayMs * 2 ** (attempt - 1));
-      try {
-        const chain = request.level === 'era' ? this.eraChain : this.chain;
-        const output = cleanOutput(await chain.invoke(variables));
-        return this.toDraft(output, request);
-      } catch (error) {
-        lastError = error;
-        if (!isRetryable(error)) break;
-      }
+    const chain = request.level === 'era' ? this.eraChain : this.chain;
+    try {
+      return await withRetries(
+        async () => this.toDraft(cleanOutput(await chain.invoke(variables)), request),
+        this.retries,
+      );
+    } catch (error) {
+      return this.fallbackDraft(request, error);
     }
-    return this.fallbackDraft(request, lastError);
   }
 
   private async toDraft(output: LlmSummary, request: SummarizeRequest): Promise<SummaryDraft> {
@@ -299,35 +294,4 @@ export function rankedTopics(names: string[]): SummaryTopic[] {
     name,
     weight: Math.round(((names.length - rank) / names.length) * 10_000) / 10_000,
   }));
-}
-
-/** Client errors other than rate limits and timeouts will fail the same way again. */
-function isRetryable(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status !== 'number' || status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-function shortError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return truncate(schemaIssue(message) ?? message.split('\n')[0] ?? '', 120);
-}
-
-/**
- * A zod error's message is its issues as pretty-printed JSON, whose first line is a lone "["; structured output
- * that does not match the schema fails that way, so the first issue is named instead.
- */
-function schemaIssue(message: string): string | null {
-  if (!message.trimStart().startsWith('[')) return null;
-  try {
-    const [issue] = JSON.parse(message) as { path?: unknown[]; message?: string }[];
-    if (!issue?.message) return null;
-    const where = issue.path?.length ? ` at ${issue.path.join('.')}` : '';
-    return `model output did not match the schema${where}: ${issue.message}`;
-  } catch {
-    return null;
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }

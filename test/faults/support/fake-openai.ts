@@ -1,14 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyOf, sendJson as json, LoopbackFake } from '../../support/loopback-fake.js';
+import type { ServerResponse } from 'node:http';
+import {
+  type ChatRequest,
+  FakeChat,
+  sendChatError,
+  sendCompletion,
+  structuredOutputName,
+} from '../../support/fake-chat.js';
 
 /** How the fake answers one chat completion. */
 export type Fault = 'ok' | 'timeout' | 'server-error' | 'malformed' | 'wrong-shape' | 'rate-limit';
 
 /**
- * An OpenAI-compatible chat server on loopback that answers from a script of faults, in turn. It speaks just
- * enough of /v1/chat/completions for LangChain's structured output (a JSON schema response format, or a tool).
+ * An OpenAI-compatible chat server on loopback that answers summaries from a script of faults, in turn. The cycle's
+ * entity requests are answered apart, with nothing named, so they take no turn of the script.
  */
-export class FakeOpenAi extends LoopbackFake {
+export class FakeOpenAi extends FakeChat {
   readonly served: Fault[] = [];
   private next = 0;
 
@@ -16,13 +22,11 @@ export class FakeOpenAi extends LoopbackFake {
     super();
   }
 
-  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await bodyOf(req);
-    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here"}}');
+  protected answer(body: ChatRequest, res: ServerResponse): void {
+    if (structuredOutputName(body) === 'session_entities') {
+      sendCompletion(res, body, JSON.stringify({ messages: [] }), 'entities');
       return;
     }
-    const body = JSON.parse(raw) as { model: string; tools?: { function: { name: string } }[] };
     const fault = this.script[this.next++ % this.script.length] as Fault;
     this.served.push(fault);
     switch (fault) {
@@ -30,62 +34,30 @@ export class FakeOpenAi extends LoopbackFake {
         this.hang(res);
         return;
       case 'server-error':
-        json(res, 500, { error: { message: 'the model crashed', type: 'server_error' } });
+        sendChatError(res, 500, 'the model crashed');
         return;
       case 'rate-limit':
-        json(
-          res,
-          429,
-          { error: { message: 'Rate limit reached', type: 'rate_limit_exceeded' } },
-          { 'retry-after': '1' },
-        );
+        sendChatError(res, 429, 'Rate limit reached');
         return;
       case 'malformed':
-        json(res, 200, completion(body, '{"text": "The team met and', fault));
+        sendCompletion(res, body, '{"text": "The team met and', fault);
         return;
       case 'wrong-shape':
-        json(res, 200, completion(body, JSON.stringify({ summary: 'no text or topics here' }), fault));
+        sendCompletion(res, body, JSON.stringify({ summary: 'no text or topics here' }), fault);
         return;
       case 'ok':
-        json(
+        sendCompletion(
           res,
-          200,
-          completion(
-            body,
-            JSON.stringify({
-              text: 'The group went over its plans for the week. They agreed on who does what next.',
-              topics: ['weekly plans', 'next steps', 'task owners'],
-              highlights: [],
-              title: 'Planning the weeks',
-            }),
-            fault,
-          ),
+          body,
+          JSON.stringify({
+            text: 'The group went over its plans for the week. They agreed on who does what next.',
+            topics: ['weekly plans', 'next steps', 'task owners'],
+            highlights: [],
+            title: 'Planning the weeks',
+          }),
+          fault,
         );
         return;
     }
   }
-}
-
-/** A chat completion carrying `content`, as a tool call when the request offered a tool. */
-function completion(
-  body: { model: string; tools?: { function: { name: string } }[] },
-  content: string,
-  id: string,
-) {
-  const tool = body.tools?.[0]?.function.name;
-  const message = tool
-    ? {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: tool, arguments: content } }],
-      }
-    : { role: 'assistant', content };
-  return {
-    id: `chatcmpl-${id}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
-    model: body.model,
-    choices: [{ index: 0, message, finish_reason: tool ? 'tool_calls' : 'stop' }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  };
 }
