@@ -1,0 +1,21 @@
+// How often a page of a group's sessions name each entity: sessions that start on $afterDay or later and before
+// $to (local days, as an era's span is), those of $afterDay only with an id above $afterId (the last session of the
+// page before; '' on the first page), at most $sessions of them in (periodStart, id) order. One row: how many were
+// read, the last one (the next page's cursor), and every entity they name with its mentions and sessions. The
+// caller adds the pages up (domain/entity-counts.ts), so a long era is read in bounded pages, not in one go.
+MATCH (s:Summary {groupId: $groupId, level: 'session'})
+USING INDEX SEEK s:Summary(groupId, level, periodStart)
+WHERE s.periodStart >= date($afterDay) AND s.periodStart < date($to)
+  AND (s.periodStart > date($afterDay) OR s.id > $afterId)
+WITH s
+ORDER BY s.periodStart, s.id
+LIMIT toInteger($sessions)
+WITH collect(s) AS page
+CALL (page) {
+  UNWIND page AS s
+  MATCH (s)-[m:MENTIONS_ENTITY]->(e:Entity)
+  WHERE e.groupId = $groupId
+  WITH e, sum(m.count) AS mentions, count(m) AS named
+  RETURN collect({id: e.id, name: e.name, kind: e.kind, mentions: mentions, sessions: named}) AS entities
+}
+RETURN size(page) AS read, toString(page[-1].periodStart) AS lastDay, page[-1].id AS lastId, entities
