@@ -67,7 +67,7 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
       value: '<file>',
       description: 'extract: a tagger model of your own (bench/train-entities.ts) instead of the shipped one',
     },
-    group: { type: 'string', value: '<id>', description: 'list, show: the group (required)' },
+    group: { type: 'string', value: '<id>', description: 'list, show, over-time: the group (required)' },
     kind: {
       type: 'string',
       value: '<kind>',
