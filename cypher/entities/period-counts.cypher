@@ -8,7 +8,8 @@ USING INDEX SEEK p:Summary(groupId, level, periodStart)
 WHERE p.periodStart >= coalesce(date($from), date('-999999999-01-01'))
   AND p.periodStart < coalesce(date($to), date('+999999999-12-31'))
 WITH p
-ORDER BY p.periodStart
+// In the index's own order (group, level, start), so the page stops at its last period.
+ORDER BY p.groupId, p.level, p.periodStart
 LIMIT toInteger($periods)
 CALL (p) {
   MATCH (s:Summary {groupId: $groupId, level: 'session'})
@@ -18,9 +19,10 @@ CALL (p) {
 }
 CALL (sessions) {
   UNWIND sessions AS s
-  MATCH (s)-[m:MENTIONS_ENTITY]->(e:Entity)
-  WHERE e.groupId = $groupId
+  MATCH (s)-[m:MENTIONS_ENTITY]->(e)
   WITH e, sum(m.count) AS mentions, count(m) AS named
+  // Checked once an entity, not once a link: a session of the group only ever names the group's entities.
+  WHERE e.groupId = $groupId
   ORDER BY mentions DESC, named DESC, e.id
   RETURN collect({id: e.id, name: e.name, kind: e.kind, mentions: mentions, sessions: named}) AS named
 }

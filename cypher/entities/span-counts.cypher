@@ -8,14 +8,17 @@ USING INDEX SEEK s:Summary(groupId, level, periodStart)
 WHERE s.periodStart >= date($afterDay) AND s.periodStart < date($to)
   AND (s.periodStart > date($afterDay) OR s.id > $afterId)
 WITH s
-ORDER BY s.periodStart, s.id
+// Sorted as the index holds them (group, level, day), so a page reads its own sessions and stops: the order the
+// planner can take from the index, then id within a day.
+ORDER BY s.groupId, s.level, s.periodStart, s.id
 LIMIT toInteger($sessions)
 WITH collect(s) AS page
 CALL (page) {
   UNWIND page AS s
-  MATCH (s)-[m:MENTIONS_ENTITY]->(e:Entity)
-  WHERE e.groupId = $groupId
+  MATCH (s)-[m:MENTIONS_ENTITY]->(e)
   WITH e, sum(m.count) AS mentions, count(m) AS named
+  // Checked once an entity, not once a link: a session of the group only ever names the group's entities.
+  WHERE e.groupId = $groupId
   RETURN collect({id: e.id, name: e.name, kind: e.kind, mentions: mentions, sessions: named}) AS entities
 }
 RETURN size(page) AS read, toString(page[-1].periodStart) AS lastDay, page[-1].id AS lastId, entities
