@@ -2,6 +2,7 @@ import type { CompactRequest, CompactResponse } from '../ai/compaction.js';
 import type { BuiltContext } from '../domain/context.js';
 import type { CycleReport } from '../domain/cycle-report.js';
 import type { DriftChart } from '../domain/drift-chart.js';
+import type { EntitiesOverTime, EntitiesOverTimeQuery } from '../domain/entities-over-time.js';
 import type { EntityList, EntityListQuery, EntityProfile } from '../domain/entity-shapes.js';
 import type {
   DriftResponse,
@@ -61,6 +62,8 @@ export interface ApiServices {
   driftChart(groupId: string, query: SeriesQuery): Promise<DriftChart>;
   topicTimeline(groupId: string, name: string, query: SeriesQuery): Promise<TopicTimeline>;
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
+  /** Every period of a level with the entities its sessions name most. */
+  entitiesOverTime(groupId: string, query: EntitiesOverTimeQuery): Promise<EntitiesOverTime>;
   eras(groupId: string): Promise<Era[]>;
   /** What the era detector reads, day by day, with its parameters and the data cut. */
   eraSignal(groupId: string): Promise<EraSignal>;

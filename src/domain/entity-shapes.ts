@@ -34,6 +34,19 @@ export const entitySchema = z
 
 export type EntityRecord = z.infer<typeof entitySchema>;
 
+/** An entity and how often the sessions of a stretch of time name it: an era's entities, or a period's. */
+export const entityCountSchema = z
+  .object({
+    id: entityIdSchema,
+    name: z.string().meta({ example: 'Lisbon' }),
+    kind: entityKindSchema,
+    mentions: z.number().int().meta({ description: 'How often those sessions name it, all together' }),
+    sessions: z.number().int().meta({ description: 'How many of those sessions name it' }),
+  })
+  .meta({ id: 'EntityCount' });
+
+export type EntityCount = z.infer<typeof entityCountSchema>;
+
 const isoInstantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 export const entityListQuerySchema = z

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { driftChartPointSchema, driftMeasuresSchema } from './drift-chart.js';
+import { ERA_ENTITIES } from './entity-counts.js';
+import { entityCountSchema } from './entity-shapes.js';
 import { ERA_SIGNALS } from './era-series.js';
 import { CALENDAR_LEVELS } from './levels.js';
+
+/** Beside an era's key topics: who and what its sessions name most. */
+const eraEntitiesSchema = z
+  .array(entityCountSchema)
+  // An export made before eras showed entities has none: read as [].
+  .default([])
+  .meta({
+    description: `The entities the sessions that start within the era name most (at most ${ERA_ENTITIES}), most mentions first`,
+  });
 
 export const eraSchema = z
   .object({
@@ -10,6 +21,7 @@ export const eraSchema = z
     end: z.string().meta({ description: 'Day after the era (exclusive, YYYY-MM-DD)' }),
     theme: z.string(),
     keyTopics: z.array(z.string()),
+    entities: eraEntitiesSchema,
     text: z.string().nullable(),
     current: z.boolean(),
     earlier: z
@@ -149,7 +161,12 @@ export const groupProfileSchema = z
   .object({
     groupId: z.string(),
     currentEra: z
-      .object({ started: z.string(), theme: z.string(), keyTopics: z.array(z.string()) })
+      .object({
+        started: z.string(),
+        theme: z.string(),
+        keyTopics: z.array(z.string()),
+        entities: eraEntitiesSchema,
+      })
       .nullable(),
     topicEvolution: z
       .array(

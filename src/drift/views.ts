@@ -1,5 +1,12 @@
 import { driftSeries, type PeriodPoint } from '../domain/drift.js';
 import { DRIFT_MEASURES, type DriftChart } from '../domain/drift-chart.js';
+import {
+  type EntitiesOverTime,
+  type EntitiesOverTimeQuery,
+  entityPeriods,
+} from '../domain/entities-over-time.js';
+import { ERA_ENTITIES } from '../domain/entity-counts.js';
+import type { EntityCount } from '../domain/entity-shapes.js';
 import type {
   DriftResponse,
   Era,
@@ -15,14 +22,19 @@ import { addDays } from '../domain/periods.js';
 import { type EraScoreRequest, type SegmentationScore, scoreEras } from '../domain/segmentation.js';
 import { normalizeTopic, topicId } from '../domain/topics.js';
 import { type TopicsOverTime, topicsOverTime } from '../domain/topics-over-time.js';
+import type { EntityCountStore } from '../graph/entity-counts.js';
 import type { EraRepository, SeriesRow, StoredEra } from '../graph/eras.js';
 
-/** What researchers read: drift series, topics over time, eras, the group profile, topic timelines, the drift chart. */
+/**
+ * What researchers read: drift series, topics and entities over time, eras with their entities, the group profile,
+ * topic timelines, the drift chart.
+ */
 export class DriftViews {
   constructor(
     private readonly repo: EraRepository,
     /** The server's era settings (ERA_MIN_DAYS, ERA_MAX_COUNT), under a group's own parameters. */
     private readonly eraSettings: { minDays: number; maxEras: number },
+    private readonly entityCounts: EntityCountStore,
   ) {}
 
   async drift(groupId: string, query: SeriesQuery): Promise<DriftResponse> {
@@ -30,8 +42,16 @@ export class DriftViews {
     return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)), measures: DRIFT_MEASURES };
   }
 
+  /** The stored eras, each with the entities its sessions name most. */
   async eras(groupId: string): Promise<Era[]> {
-    return (await this.repo.list(groupId)).map(toEra);
+    const eras = await this.repo.list(groupId);
+    const entities = await Promise.all(eras.map((e) => this.eraEntities(groupId, e)));
+    return eras.map((e, i) => toEra(e, entities[i] ?? []));
+  }
+
+  /** Who and what the sessions that start within the era name most: its span read in pages of sessions. */
+  private eraEntities(groupId: string, era: Pick<StoredEra, 'start' | 'end'>): Promise<EntityCount[]> {
+    return this.entityCounts.inSpan(groupId, era.start.slice(0, 10), era.end.slice(0, 10), ERA_ENTITIES);
   }
 
   /** What-if detection over the group's stored day series, the group's own parameters under those asked; nothing is written. */
@@ -54,9 +74,10 @@ export class DriftViews {
 
   /** The stored eras, or a preview's, against gold boundaries; null when there are none to score. */
   async scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null> {
+    // Only the spans are scored: the stored eras without reading their entities.
     const eras = request.preview
       ? (await this.previewEras(groupId, request.preview)).eras
-      : await this.eras(groupId);
+      : await this.repo.list(groupId);
     return scoreEras(eras, request);
   }
 
@@ -69,7 +90,12 @@ export class DriftViews {
     return {
       groupId,
       currentEra: current
-        ? { started: current.start, theme: current.theme, keyTopics: current.keyTopics ?? [] }
+        ? {
+            started: current.start,
+            theme: current.theme,
+            keyTopics: current.keyTopics ?? [],
+            entities: await this.eraEntities(groupId, current),
+          }
         : null,
       topicEvolution: weeks.slice(-12).map((w) => ({
         period: w.periodStart,
@@ -94,6 +120,12 @@ export class DriftViews {
       messageCount: r.messageCount ?? 0,
     }));
     return { groupId, level: query.level, rows: topicsOverTime(periods) };
+  }
+
+  /** Every period of a level with the entities its sessions name most, read a few months at a time. */
+  async entitiesOverTime(groupId: string, query: EntitiesOverTimeQuery): Promise<EntitiesOverTime> {
+    const stored = await this.entityCounts.perPeriod(groupId, query.level, query, query.top);
+    return { groupId, level: query.level, top: query.top, periods: entityPeriods(stored) };
   }
 
   async chart(groupId: string, query: SeriesQuery): Promise<DriftChart> {
@@ -135,13 +167,14 @@ function toPoint(row: SeriesRow): PeriodPoint {
   };
 }
 
-function toEra(e: StoredEra): Era {
+function toEra(e: StoredEra, entities: EntityCount[]): Era {
   return {
     id: e.id,
     start: e.start,
     end: e.end,
     theme: e.theme,
     keyTopics: e.keyTopics ?? [],
+    entities,
     text: e.text,
     current: e.current,
     earlier: e.earlier ?? false,

@@ -4,7 +4,7 @@
  */
 
 import type { BuiltContext } from '../domain/context.js';
-import type { EntityProfile, EntityRecord } from '../domain/entity-shapes.js';
+import type { EntityCount, EntityProfile, EntityRecord } from '../domain/entity-shapes.js';
 import type { DriftResponse, Era } from '../domain/era.js';
 import type { IngestResult } from '../domain/memory.js';
 import type { RecallItem, RecallResponse } from '../domain/recall.js';
@@ -64,6 +64,11 @@ export function summariesText(groupId: string, summaries: Summary[]): string {
     .join('\n');
 }
 
+/** "Lisbon (place, 12 mentions), Ana Costa (person, 9 mentions)". */
+export function entityCountsText(counts: readonly EntityCount[]): string {
+  return counts.map((c) => `${c.name} (${c.kind}, ${c.mentions} mentions)`).join(', ');
+}
+
 export function erasText(groupId: string, eras: Era[]): string {
   if (eras.length === 0) {
     return `No eras for group ${groupId} yet: eras need several weeks of week summaries.`;
@@ -71,7 +76,8 @@ export function erasText(groupId: string, eras: Era[]): string {
   return eras
     .map((e) => {
       const mark = e.current ? ' | current' : e.earlier ? ' | earlier eras folded together' : '';
-      return `[era ${e.id} | ${e.start} to ${e.end} (exclusive)${mark}] ${e.theme}; key topics: ${e.keyTopics.join(', ')}`;
+      const entities = e.entities.length ? `; entities: ${entityCountsText(e.entities)}` : '';
+      return `[era ${e.id} | ${e.start} to ${e.end} (exclusive)${mark}] ${e.theme}; key topics: ${e.keyTopics.join(', ')}${entities}`;
     })
     .join('\n');
 }

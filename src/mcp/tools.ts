@@ -173,7 +173,8 @@ export const TOOLS: AnyToolSpec[] = [
     description:
       "The group's eras in time order, the current one last: long stretches in which the conversation kept " +
       'to the same themes, found where the weekly topics changed. Each has an id, its start and (exclusive) ' +
-      'end date, a theme and key topics. Use it to place events in the longer story of the group.',
+      'end date, a theme, key topics, and the entities (people, places, organisations, things) its sessions ' +
+      'name most. Use it to place events in the longer story of the group.',
     input: {},
     output: z.object({ eras: z.array(eraSchema) }),
     readOnly: true,

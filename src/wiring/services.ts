@@ -30,7 +30,7 @@ export function createServices(parts: {
 }): ApiServices {
   const { config, log, graph, stores, ai, metrics, cycles, recall, reembedding } = parts;
   const { summaries, groups } = stores;
-  const drift = new DriftViews(stores.eras, config.eras);
+  const drift = new DriftViews(stores.eras, config.eras, stores.entityCounts);
   const ingestDeps = {
     memories: stores.memories,
     embedder: ai.embedder,
@@ -67,6 +67,7 @@ export function createServices(parts: {
     driftChart: (groupId, query) => drift.chart(groupId, query),
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
+    entitiesOverTime: (groupId, query) => drift.entitiesOverTime(groupId, query),
     eras: (groupId) => drift.eras(groupId),
     previewEras: (groupId, request) => drift.previewEras(groupId, request),
     eraSignal: (groupId) => drift.eraSignal(groupId),

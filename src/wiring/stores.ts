@@ -1,5 +1,6 @@
 import { CycleRunRepository } from '../graph/cycle-runs.js';
 import { EntityReads, EntityRepository } from '../graph/entities.js';
+import { EntityCountReads } from '../graph/entity-counts.js';
 import { EraRepository } from '../graph/eras.js';
 import { ExportRepository } from '../graph/exports.js';
 import type { Graph } from '../graph/graph.js';
@@ -24,6 +25,8 @@ export interface Stores {
   /** Entities as the cycle writes them, and as the API reads them. */
   entities: EntityRepository;
   entityReads: EntityReads;
+  /** How often sessions name entities, per period and over an era's span. */
+  entityCounts: EntityCountReads;
   recall: RecallRepository;
   exports: ExportRepository;
   integrity: VerifyRepository;
@@ -41,6 +44,7 @@ export function createStores(graph: Graph): Stores {
     eras: new EraRepository(graph),
     entities: new EntityRepository(graph),
     entityReads: new EntityReads(graph),
+    entityCounts: new EntityCountReads(graph),
     recall: new RecallRepository(graph),
     exports: new ExportRepository(graph),
     integrity: new VerifyRepository(graph),

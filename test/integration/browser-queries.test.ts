@@ -209,5 +209,24 @@ describeNeo4j(
       const rows = await strata.graph.autoCommit(queryText(name), bound);
       expect(rows.length).toBeGreaterThan(0);
     });
+
+    it.each(['entity-neighbourhood.cypher', 'entity-over-months.cypher'])(
+      '%s finds a planted entity by its name in another case and by an alias, as its header says',
+      async (name) => {
+        const [planted] = await strata.graph.autoCommit<{ name: string; alias: string }>(
+          `MATCH (e:Entity {groupId: $groupId}) WHERE size(e.aliases) > 0
+           RETURN e.name AS name, e.aliases[0] AS alias ORDER BY e.mentions DESC, e.id LIMIT 1`,
+          { groupId },
+        );
+        expect(planted).toBeDefined();
+        for (const entity of [planted?.name.toUpperCase(), planted?.alias]) {
+          const rows = await strata.graph.autoCommit(queryText(name), { groupId, entity });
+          expect(rows.length, `${name} with entity ${entity}`).toBeGreaterThan(0);
+        }
+        // A name the group never said finds nothing: the rows above came from the name asked for.
+        const none = await strata.graph.autoCommit(queryText(name), { groupId, entity: 'Nobody Atall' });
+        expect(none).toEqual([]);
+      },
+    );
   },
 );

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locomoStream, writeLocomoStream } from '../../bench/locomo-stream.js';
 import { createApp } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
+import { ENTITIES_CSV_HEADER } from '../../src/domain/entities-over-time.js';
 import type { EraPreview } from '../../src/domain/era.js';
 import { ERA_SIGNAL_CSV_HEADER } from '../../src/domain/era-signal.js';
 import type { SegmentationScore } from '../../src/domain/segmentation.js';
@@ -73,6 +74,9 @@ describeNeo4j('the drift walkthrough (docs/drift-walkthrough.md), end to end', (
   /** What the end-to-end test wrote into `dir` for the Python part. */
   let signalDays = 0;
   let goldBoundaries = 0;
+  /** Distinct entity names, and the days that name any, in the entities per day the test wrote. */
+  let entityNames = 0;
+  let entityDays = 0;
   const cli = async (...argv: string[]) => {
     const stdout = collector();
     const stderr = collector();
@@ -162,6 +166,28 @@ describeNeo4j('the drift walkthrough (docs/drift-walkthrough.md), end to end', (
       await writeFile(join(dir, 'locomo-signal.csv'), res.text);
       signalDays = days.size;
       goldBoundaries = written.boundaries;
+
+      // The entities per day beside it: every day of the signal is a period, and some name people.
+      expect(doc).toContain(
+        'curl -s "http://localhost:8080/v1/groups/locomo-drift/entities/over-time?level=day&format=csv" > locomo-entities.csv',
+      );
+      // The columns the page names are the export's.
+      for (const column of ['period_start', 'entity_id', 'name', 'kind', 'mentions']) {
+        expect(doc).toContain(`\`${column}\``);
+        expect(ENTITIES_CSV_HEADER).toContain(column);
+      }
+      const entities = await request(app)
+        .get(`/v1/groups/${group}/entities/over-time?level=day&format=csv`)
+        .expect(200);
+      const entityLines = entities.text.trimEnd().split('\n');
+      expect(entityLines[0]).toBe(ENTITIES_CSV_HEADER.join(','));
+      const entityRows = entityLines.slice(1).map(csvFields);
+      expect(new Set(entityRows.map((r) => r[0]))).toEqual(days);
+      const named = entityRows.filter((r) => r[3] !== '');
+      expect(named.length).toBeGreaterThan(0);
+      await writeFile(join(dir, 'locomo-entities.csv'), entities.text);
+      entityNames = new Set(named.map((r) => r[4])).size;
+      entityDays = new Set(named.map((r) => r[0])).size;
     },
     600_000,
   );
@@ -175,10 +201,11 @@ describeNeo4j('the drift walkthrough (docs/drift-walkthrough.md), end to end', (
       expect(code).toBeDefined();
       // ruptures is not packaged by Debian: the page imports it behind a guard, so the pandas part runs without it.
       const printed = execFileSync(PYTHON as string, ['-c', code as string], { cwd: dir, encoding: 'utf8' });
-      const [summary] = printed.split('\n');
+      const [summary, entities] = printed.split('\n');
       expect(summary).toMatch(
         new RegExp(`^${signalDays} days, \\d+ topics, ${goldBoundaries} gold boundaries$`),
       );
+      expect(entities).toBe(`${entityNames} entities named on ${entityDays} days`);
     },
     120_000,
   );

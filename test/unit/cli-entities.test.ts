@@ -93,9 +93,27 @@ describe('strata entities extract', () => {
     const stderr = collector();
     const io = { stdout: collector(), stderr, env: {} };
     expect(await main(['entities'], io)).toBe(2);
-    expect(stderr.text).toContain('missing action: extract, list or show');
+    expect(stderr.text).toContain('missing action: extract, list, show or over-time');
     expect(await main(['entities', 'lists'], io)).toBe(2);
     expect(stderr.text).toContain('unknown action "lists"');
+  });
+
+  it('refuses over-time flags that are out of range or at odds, naming them, before opening anything', async () => {
+    for (const [args, message] of [
+      [['--top', '0'], '--top: Too small'],
+      [['--level', 'year'], '--level must be one of day, week, month'],
+      [['--from', '2024-03-01', '--to', '2024-02-01'], '--to: must not be before from'],
+      [['--csv', '--json'], 'give --csv or --json, not both'],
+    ] as const) {
+      const stderr = collector();
+      const code = await main(['entities', 'over-time', '--group', 'g1', ...args], {
+        stdout: collector(),
+        stderr,
+        env: {},
+      });
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr.text).toContain(message);
+    }
   });
 
   it('runs as a process: JSON Lines in, JSON Lines out, with Neo4j settings that point nowhere', () => {

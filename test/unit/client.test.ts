@@ -83,6 +83,22 @@ function recordingServices() {
       measures: DRIFT_MEASURES,
     }),
     topicsOverTime: async (groupId, query) => ({ groupId, level: query.level, rows: [] }),
+    entitiesOverTime: async (groupId, query) => ({
+      groupId,
+      level: query.level,
+      top: query.top,
+      periods: [
+        {
+          periodStart: '2024-04-29',
+          periodEnd: '2024-05-06',
+          sessionCount: 2,
+          mentionCount: 3,
+          entities: [
+            { id: 'team-a:entity:0123456789abcdef', name: 'Porto', kind: 'place', mentions: 3, sessions: 2 },
+          ],
+        },
+      ],
+    }),
     topicTimeline: async (groupId, topic, query) => ({ groupId, topic, level: query.level, points: [] }),
     eras: async () => [],
     eraSignal: async (groupId) => ({
@@ -202,6 +218,7 @@ describe('StrataClient against the real routes', () => {
       drift: () => strata.drift('team-a', { level: 'month' }),
       driftChart: () => strata.driftChart('team-a'),
       topicsOverTime: () => strata.topicsOverTime('team-a', { level: 'week' }),
+      entitiesOverTime: () => strata.entitiesOverTime('team-a', { level: 'month' }),
       topicTimeline: () => strata.topicTimeline('team-a', 'retro planning'),
       eras: () => strata.eras('team-a'),
       previewEras: () => strata.previewEras('team-a', { minDays: 21 }),
@@ -265,6 +282,9 @@ describe('StrataClient against the real routes', () => {
       expand: { down: true },
     });
     expect(args('topicTimeline')?.slice(0, 2)).toEqual(['team-a', 'retro planning']);
+    // The server fills in how many entities a period keeps.
+    expect(args('entitiesOverTime')).toEqual(['team-a', { level: 'month', top: 10, format: 'json' }]);
+    expect(results.entitiesOverTime).toMatchObject({ top: 10, periods: [{ entities: [{ name: 'Porto' }] }] });
     expect(results.reembedStatus).toEqual(REEMBED_STATUS);
     expect(args('startReembed')).toEqual([{ pageSize: 500 }]);
     // The server fills in the default page.
@@ -275,6 +295,10 @@ describe('StrataClient against the real routes', () => {
   it('returns drift and topics over time as CSV text', async () => {
     expect(await strata.driftCsv('team-a')).toMatch(/^period_start,previous_start,topic_drift,/);
     expect(await strata.topicsOverTimeCsv('team-a')).toMatch(/^period_start,period_end,level,topic,key,/);
+    expect(await strata.entitiesOverTimeCsv('team-a', { top: 3 })).toBe(
+      'period_start,period_end,level,entity_id,name,kind,mentions,sessions,share,rank,period_sessions,period_mentions\n' +
+        '2024-04-29,2024-05-06,week,team-a:entity:0123456789abcdef,Porto,place,3,2,1,1,2,3\n',
+    );
   });
 
   it('throws StrataApiError with the fields the API reports', async () => {

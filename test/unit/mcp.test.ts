@@ -87,6 +87,16 @@ function recordingServices(overrides: Partial<ApiServices> = {}) {
         end: '2024-03-04',
         theme: 'offsite planning',
         keyTopics: ['porto', 'hotel'],
+        entities: [
+          { id: 'team-a:entity:00000000000000a1', name: 'Porto', kind: 'place', mentions: 7, sessions: 4 },
+          {
+            id: 'team-a:entity:00000000000000b2',
+            name: 'Ana Costa',
+            kind: 'person',
+            mentions: 3,
+            sessions: 2,
+          },
+        ],
         text: null,
         current: true,
         earlier: false,
@@ -221,6 +231,10 @@ describe('MCP tools', () => {
     const eras = await client.callTool({ name: 'get_eras', arguments: {} });
     expect(textOf(eras)).toContain(
       '[era team-a:era:2024-01-01 | 2024-01-01 to 2024-03-04 (exclusive) | current]',
+    );
+    // Beside its key topics, who and what it was about.
+    expect(textOf(eras)).toContain(
+      'key topics: porto, hotel; entities: Porto (place, 7 mentions), Ana Costa (person, 3 mentions)',
     );
     await client.callTool({ name: 'recall', arguments: { query: 'porto' } });
     expect(calls.recall[0]?.groupId).toBe('family');

@@ -15,6 +15,8 @@ import type {
   CycleReport,
   DriftChart,
   DriftSeries,
+  EntitiesOverTime,
+  EntitiesOverTimeQuery,
   EntityList,
   EntityListQuery,
   EntityProfile,
@@ -219,6 +221,35 @@ export class StrataClient {
       this.raw.GET('/v1/groups/{groupId}/entities/{entityId}', {
         ...call,
         params: { path: { groupId, entityId } },
+      }),
+    );
+  }
+
+  /** GET /v1/groups/{groupId}/entities/over-time: every period of a level with the entities its sessions name most. */
+  entitiesOverTime(
+    groupId: string,
+    query: Omit<EntitiesOverTimeQuery, 'format'> = {},
+    call?: CallOptions,
+  ): Promise<EntitiesOverTime> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/entities/over-time', {
+        ...call,
+        params: { path: { groupId }, query: { ...query, format: 'json' } },
+      }),
+    );
+  }
+
+  /** GET /v1/groups/{groupId}/entities/over-time?format=csv: one row per period and entity, as pandas and R read it. */
+  entitiesOverTimeCsv(
+    groupId: string,
+    query: Omit<EntitiesOverTimeQuery, 'format'> = {},
+    call?: CallOptions,
+  ): Promise<string> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/entities/over-time', {
+        ...call,
+        params: { path: { groupId }, query: { ...query, format: 'csv' } },
+        parseAs: 'text',
       }),
     );
   }
@@ -485,6 +516,7 @@ export const OPERATION_METHODS = {
   getV1GroupsByGroupIdSummaries: 'listSummaries',
   getV1SummariesById: 'getSummary',
   getV1GroupsByGroupIdEntities: 'entities',
+  getV1GroupsByGroupIdEntitiesOverTime: 'entitiesOverTime',
   getV1GroupsByGroupIdEntitiesByEntityId: 'entity',
   postV1GroupsByGroupIdRecall: 'recall',
   getV1GroupsByGroupIdContext: 'context',

@@ -19,6 +19,8 @@ export type SummaryDetail = Schemas['SummaryDetail'];
 export type Entity = Schemas['Entity'];
 export type EntityList = Schemas['EntityList'];
 export type EntityProfile = Schemas['EntityProfile'];
+export type EntityCount = Schemas['EntityCount'];
+export type EntitiesOverTime = Schemas['EntitiesOverTime'];
 export type RecallRequest = Schemas['RecallRequest'];
 export type RecallResponse = Schemas['RecallResponse'];
 export type RecallItem = Schemas['RecallItem'];
@@ -49,6 +51,7 @@ export type ExportLine =
 export type AggregateQuery = QueryOf<'postV1GroupsByGroupIdAggregate'>;
 export type SummaryListQuery = QueryOf<'getV1GroupsByGroupIdSummaries'>;
 export type EntityListQuery = QueryOf<'getV1GroupsByGroupIdEntities'>;
+export type EntitiesOverTimeQuery = QueryOf<'getV1GroupsByGroupIdEntitiesOverTime'>;
 export type ContextQuery = QueryOf<'getV1GroupsByGroupIdContext'>;
 export type SeriesQuery = QueryOf<'getV1GroupsByGroupIdDrift'>;
 

@@ -7,7 +7,6 @@ import {
   eraPreviewSchema,
   eraSchema,
   groupProfileSchema,
-  type SeriesQuery,
   seriesQuerySchema,
   topicTimelineSchema,
 } from '../../domain/era.js';
@@ -19,52 +18,19 @@ import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
+import { seriesExportRoute } from './series-export.js';
 
 const eraSignalQuerySchema = z.strictObject({ format: z.enum(['json', 'csv']).optional() });
 
 const topicParamsSchema = z.object({ groupId: groupIdSchema, name: z.string().trim().min(1).max(200) });
 
-/**
- * A series a researcher downloads: JSON by default, CSV for format=csv or an Accept header that prefers it, with
- * a file name that says group, level and what it is.
- */
-function seriesExportRoute<T>(spec: {
-  what: 'drift' | 'topics';
-  summary: string;
-  description: string;
-  schema: z.ZodType<T>;
-  fetch: (groupId: string, query: SeriesQuery) => Promise<T>;
-  toCsv: (value: T) => string;
-}) {
-  return defineRoute({
-    method: 'get',
-    path: `/v1/groups/:groupId/${spec.what}`,
-    summary: `${spec.summary} (JSON, or CSV with Accept: text/csv or format=csv)`,
-    tag: 'drift',
-    params: groupParamsSchema,
-    query: seriesQuerySchema,
-    responses: {
-      200: { description: spec.description, schema: spec.schema },
-      400: { description: 'unknown level or bad window' },
-    },
-    handler: async ({ params, query }, req, res) => {
-      const value = await spec.fetch(params.groupId, query);
-      const csv =
-        query.format === 'csv' ||
-        (!query.format && req.accepts(['application/json', 'text/csv']) === 'text/csv');
-      if (!csv) return value;
-      res
-        .type('text/csv')
-        .attachment(`${params.groupId}-${query.level}-${spec.what}.csv`)
-        .send(spec.toCsv(value));
-    },
-  });
-}
-
 export function driftRoutes(services: ApiServices) {
   return [
     seriesExportRoute({
-      what: 'drift',
+      path: 'drift',
+      file: 'drift',
+      tag: 'drift',
+      query: seriesQuerySchema,
       summary: 'Topic drift and embedding distance between consecutive periods, with what each measures',
       description: 'the drift series',
       schema: driftResponseSchema,
@@ -72,7 +38,10 @@ export function driftRoutes(services: ApiServices) {
       toCsv: (series) => driftToCsv(series.points),
     }),
     seriesExportRoute({
-      what: 'topics',
+      path: 'topics',
+      file: 'topics',
+      tag: 'drift',
+      query: seriesQuerySchema,
       summary: 'Topics over time in long format, one row per period and topic',
       description: 'the topic x period table',
       schema: topicsOverTimeSchema,

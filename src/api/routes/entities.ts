@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  entitiesOverTimeQuerySchema,
+  entitiesOverTimeSchema,
+  entitiesOverTimeToCsv,
+} from '../../domain/entities-over-time.js';
+import {
   entityIdSchema,
   entityListQuerySchema,
   entityListSchema,
@@ -9,6 +14,7 @@ import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ApiServices } from '../services.js';
 import { groupParamsSchema } from './memories.js';
+import { seriesExportRoute } from './series-export.js';
 
 export function entityRoutes(services: ApiServices) {
   return [
@@ -29,6 +35,20 @@ export function entityRoutes(services: ApiServices) {
         if (!page) throw new HttpError(404, 'not_found', `group ${params.groupId} has no memories yet`);
         return page;
       },
+    }),
+    // Before the profile's route, which would take "over-time" for an entity id.
+    seriesExportRoute({
+      path: 'entities/over-time',
+      file: 'entities',
+      tag: 'entities',
+      summary:
+        "Entities over time: each period's most mentioned entities; the CSV in long format, one row per period and entity",
+      description: 'every period of the level with the entities its sessions name most',
+      query: entitiesOverTimeQuerySchema,
+      schema: entitiesOverTimeSchema,
+      fetch: (groupId, query) => services.entitiesOverTime(groupId, query),
+      toCsv: entitiesOverTimeToCsv,
+      badRequest: 'unknown level, bad window, or top out of range',
     }),
     defineRoute({
       method: 'get',

@@ -1,13 +1,21 @@
 import type { EntityExtractor } from '../../domain/entities.js';
 import { ENTITY_KINDS } from '../../domain/entities.js';
 import {
+  type EntitiesOverTime,
+  type EntitiesOverTimeQuery,
+  entitiesOverTimeQuerySchema,
+  entitiesOverTimeToCsv,
+  PERIOD_ENTITIES,
+} from '../../domain/entities-over-time.js';
+import {
   type EntityList,
   type EntityListQuery,
   type EntityProfile,
   entityListQuerySchema,
 } from '../../domain/entity-shapes.js';
+import { CALENDAR_LEVELS } from '../../domain/levels.js';
 import { usageFromZod } from '../args.js';
-import type { CommandSpec, OutStream } from '../command.js';
+import { type CommandSpec, levelFlag, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, tableWidth } from '../output.js';
 import { formatTable } from '../table.js';
@@ -21,9 +29,10 @@ export type EntitiesOptions =
       model?: string;
     }
   | { action: 'list'; groupId: string; query: EntityListQuery; json: boolean }
-  | { action: 'show'; groupId: string; entityId: string; json: boolean };
+  | { action: 'show'; groupId: string; entityId: string; json: boolean }
+  | { action: 'over-time'; groupId: string; query: EntitiesOverTimeQuery; output: 'table' | 'json' | 'csv' };
 
-const ACTIONS = 'extract, list or show';
+const ACTIONS = 'extract, list, show or over-time';
 
 export const entitiesCommand: CommandSpec<EntitiesOptions> = {
   name: 'entities',
@@ -33,7 +42,8 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
     'extract [--speakers <name,name>] [--model <file>]\n' +
     '  list --group <id> [--kind <kind>] [--name <part>] [--from <when>] [--to <when>] [--sort mentions|recent]\n' +
     '       [--limit 20] [--offset 0] [--json]\n' +
-    '  show --group <id> <entity-id> [--json]',
+    '  show --group <id> <entity-id> [--json]\n' +
+    `  over-time --group <id> [--level week] [--from <date>] [--to <date>] [--top ${PERIOD_ENTITIES}] [--csv | --json]`,
   description:
     'extract reads JSON Lines on stdin, {"text": "..."} (optionally "speakers": ["Ana", ...]), and writes one line\n' +
     'for each: {"entities": [{"text", "start", "end", "kind"}]}, start and end JavaScript string indices into\n' +
@@ -42,7 +52,10 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
     'Needs no Neo4j and no settings. Kinds: person, place, organisation, product, work, event, other.\n' +
     "list shows a group's entities as the cycle linked them (most mentioned first, or --sort recent), by kind,\n" +
     "a part of the name or an alias, and seen within [from, to); show one entity's profile: mentions per month,\n" +
-    'what it comes up with, the latest sessions and messages that name it. Exit code 1 for an unknown entity.',
+    'what it comes up with, the latest sessions and messages that name it. Exit code 1 for an unknown entity.\n' +
+    'over-time lists every period of a level with the entities its sessions name most; --csv prints one row per\n' +
+    'period and entity (period_start, period_end, level, entity_id, name, kind, mentions, sessions, share, rank,\n' +
+    'period_sessions, period_mentions), the same CSV as GET /v1/groups/<id>/entities/over-time?format=csv.',
   flags: {
     speakers: {
       type: 'string',
@@ -54,15 +67,33 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
       value: '<file>',
       description: 'extract: a tagger model of your own (bench/train-entities.ts) instead of the shipped one',
     },
-    group: { type: 'string', value: '<id>', description: 'list, show: the group (required)' },
+    group: { type: 'string', value: '<id>', description: 'list, show, over-time: the group (required)' },
     kind: {
       type: 'string',
       value: '<kind>',
       description: `list: only this kind (${ENTITY_KINDS.join(', ')})`,
     },
     name: { type: 'string', value: '<part>', description: 'list: a part of the name or an alias, any case' },
-    from: { type: 'string', value: '<when>', description: 'list: last seen at or after this' },
-    to: { type: 'string', value: '<when>', description: 'list: first seen before this' },
+    from: {
+      type: 'string',
+      value: '<when>',
+      description: 'list: last seen at or after this; over-time: the first period start (YYYY-MM-DD)',
+    },
+    to: {
+      type: 'string',
+      value: '<when>',
+      description: 'list: first seen before this; over-time: periods starting before this',
+    },
+    level: {
+      ...levelFlag(CALENDAR_LEVELS, 'week'),
+      description: `over-time: ${CALENDAR_LEVELS.join(', ')} (default week)`,
+    },
+    top: {
+      type: 'string',
+      value: '<n>',
+      description: `over-time: the most mentioned entities kept per period (default ${PERIOD_ENTITIES})`,
+    },
+    csv: { type: 'boolean', description: 'over-time: CSV with a header row, one row per period and entity' },
     sort: { type: 'string', value: '<order>', description: 'list: mentions (default) or recent' },
     limit: { type: 'string', value: '<n>', description: 'list: at most this many, 1-200 (default 20)' },
     offset: { type: 'string', value: '<n>', description: 'list: skip this many (the next page)' },
@@ -76,6 +107,23 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
       if (entityId === undefined) throw flags.usage('show needs an entity id');
       if (more.length > 0) throw flags.usage(`unexpected argument "${more[0]}"`);
       return { action, groupId: flags.requiredGroup(), entityId, json: flags.boolean('json') };
+    }
+    if (action === 'over-time') {
+      if (rest.length > 0) throw flags.usage(`unexpected argument "${rest[0]}"`);
+      const groupId = flags.requiredGroup();
+      const csv = flags.boolean('csv');
+      const json = flags.boolean('json');
+      if (csv && json) throw flags.usage('give --csv or --json, not both');
+      const candidate = {
+        level: flags.choice('level', CALENDAR_LEVELS),
+        from: flags.string('from'),
+        to: flags.string('to'),
+        top: flags.string('top'),
+      };
+      const defined = Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined));
+      const parsed = entitiesOverTimeQuerySchema.safeParse(defined);
+      if (!parsed.success) throw usageFromZod(parsed.error, 'entities', {});
+      return { action, groupId, query: parsed.data, output: csv ? 'csv' : json ? 'json' : 'table' };
     }
     if (action === 'list') {
       if (rest.length > 0) throw flags.usage(`unexpected argument "${rest[0]}"`);
@@ -117,6 +165,13 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
       }
       if (options.json) printJson(stdout, page);
       else printEntities(stdout, options.groupId, page);
+      return EXIT.ok;
+    }
+    if (options.action === 'over-time') {
+      const table = await backend.services.entitiesOverTime(options.groupId, options.query);
+      if (options.output === 'csv') stdout.write(entitiesOverTimeToCsv(table));
+      else if (options.output === 'json') printJson(stdout, table);
+      else printPeriods(stdout, table);
       return EXIT.ok;
     }
     if (options.action === 'show') {
@@ -172,6 +227,28 @@ function printEntities(out: OutStream, groupId: string, page: EntityList): void 
     ),
   );
   if (page.nextOffset !== null) out.write(`More: --offset ${page.nextOffset}\n`);
+}
+
+function printPeriods(out: OutStream, table: EntitiesOverTime): void {
+  if (table.periods.length === 0) {
+    out.write(`No ${table.level} summaries for group ${table.groupId} in that window yet.\n`);
+    return;
+  }
+  out.write(
+    formatTable(
+      [
+        { header: 'period' },
+        { header: 'sessions', align: 'right' },
+        { header: 'entities (mentions)', flex: true, min: 20 },
+      ],
+      table.periods.map((p) => [
+        p.periodStart,
+        String(p.sessionCount),
+        p.entities.map((e) => `${e.name} ${e.mentions}`).join(', '),
+      ]),
+      tableWidth(out),
+    ),
+  );
 }
 
 function printProfile(out: OutStream, profile: EntityProfile): void {

@@ -163,6 +163,7 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
         { header: 'weeks', align: 'right' },
         { header: '' },
         { header: 'key topics', max: 50 },
+        { header: 'entities', max: 50 },
         { header: 'theme', flex: true, min: 20 },
       ],
       eras.map((e) => [
@@ -171,12 +172,13 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
         String(e.periodCount),
         e.current ? 'current' : e.earlier ? 'earlier' : '',
         e.keyTopics.join(', '),
+        e.entities.map((c) => `${c.name} ${c.mentions}`).join(', '),
         e.theme,
       ]),
       tableWidth(out),
     ),
   );
-  out.write('(end is exclusive)\n');
+  out.write('(end is exclusive; entities: those its sessions name most, with their mentions)\n');
 }
 
 function printPreview(out: OutStream, groupId: string, preview: EraPreview): void {

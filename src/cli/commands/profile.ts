@@ -33,6 +33,8 @@ function printProfile(out: OutStream, profile: GroupProfile): void {
   if (era) {
     out.write(`current era: since ${era.started}: ${era.theme}\n`);
     if (era.keyTopics.length > 0) out.write(`key topics: ${era.keyTopics.join(', ')}\n`);
+    if (era.entities.length > 0)
+      out.write(`entities: ${era.entities.map((c) => `${c.name} (${c.kind}, ${c.mentions})`).join(', ')}\n`);
   } else {
     out.write('current era: none yet\n');
   }

@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{groupId}/entities/over-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entities over time: each period's most mentioned entities; the CSV in long format, one row per period and entity (JSON, or CSV with Accept: text/csv or format=csv) */
+        get: operations["getV1GroupsByGroupIdEntitiesOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups/{groupId}/entities/{entityId}": {
         parameters: {
             query?: never;
@@ -734,6 +751,36 @@ export interface components {
                 cosineDistance: string;
             };
         };
+        EntitiesOverTime: {
+            /**
+             * @description Tenant of the memory graph
+             * @example team-alpha
+             */
+            groupId: string;
+            /** @enum {string} */
+            level: "day" | "week" | "month";
+            /** @description Entities kept per period */
+            top: number;
+            /** @description Every period of the level, oldest first */
+            periods: {
+                /**
+                 * Format: date
+                 * @description First day of the period (YYYY-MM-DD)
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Day after the period (exclusive, YYYY-MM-DD)
+                 */
+                periodEnd: string;
+                /** @description Sessions that start in the period */
+                sessionCount: number;
+                /** @description Mentions of all its entities together, those past `top` included */
+                mentionCount: number;
+                /** @description The entities its sessions name most, most mentions first (at most `top`) */
+                entities: components["schemas"]["EntityCount"][];
+            }[];
+        };
         Entity: {
             /** @example team-a:entity:3f9a2c1b0d4e5f67 */
             id: string;
@@ -757,6 +804,18 @@ export interface components {
             /** @description How often its sessions name it, all together */
             mentions: number;
             /** @description How many sessions name it */
+            sessions: number;
+        };
+        EntityCount: {
+            /** @example team-a:entity:3f9a2c1b0d4e5f67 */
+            id: string;
+            /** @example Lisbon */
+            name: string;
+            /** @enum {string} */
+            kind: "person" | "place" | "organisation" | "product" | "work" | "event" | "other";
+            /** @description How often those sessions name it, all together */
+            mentions: number;
+            /** @description How many of those sessions name it */
             sessions: number;
         };
         EntityList: {
@@ -811,6 +870,11 @@ export interface components {
             end: string;
             theme: string;
             keyTopics: string[];
+            /**
+             * @description The entities the sessions that start within the era name most (at most 10), most mentions first
+             * @default []
+             */
+            entities: components["schemas"]["EntityCount"][];
             text: string | null;
             current: boolean;
             /** @description The era that older eras were folded into, past the kept count */
@@ -967,6 +1031,11 @@ export interface components {
             end: string;
             theme: string;
             keyTopics: string[];
+            /**
+             * @description The entities the sessions that start within the era name most (at most 10), most mentions first
+             * @default []
+             */
+            entities: components["schemas"]["EntityCount"][];
             text: string | null;
             current: boolean;
             /** @description The era that older eras were folded into, past the kept count */
@@ -1089,6 +1158,11 @@ export interface components {
                 started: string;
                 theme: string;
                 keyTopics: string[];
+                /**
+                 * @description The entities the sessions that start within the era name most (at most 10), most mentions first
+                 * @default []
+                 */
+                entities: components["schemas"]["EntityCount"][];
             } | null;
             /** @description The last 12 weeks, oldest first */
             topicEvolution: {
@@ -2297,6 +2371,80 @@ export interface operations {
             };
             /** @description unknown group */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neo4j is unavailable: nothing was written; send the same request again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the same request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    getV1GroupsByGroupIdEntitiesOverTime: {
+        parameters: {
+            query?: {
+                level?: "day" | "week" | "month";
+                /** @description First period start to include (YYYY-MM-DD) */
+                from?: string;
+                /** @description Period starts before this date (YYYY-MM-DD) */
+                to?: string;
+                /** @description csv is the same as Accept: text/csv */
+                format?: "json" | "csv";
+                /** @description The most mentioned entities kept per period (1-100) */
+                top?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Tenant of the memory graph
+                 * @example team-alpha
+                 */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every period of the level with the entities its sessions name most */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitiesOverTime"];
+                };
+            };
+            /** @description unknown level, bad window, or top out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or wrong bearer key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the key may not use this group (the same answer whether it exists or not) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
