@@ -9,6 +9,7 @@ import type {
   Era,
   EraParameters,
   EraPreview,
+  EraRead,
   GroupProfile,
   SeriesQuery,
   TopicTimeline,
@@ -64,7 +65,8 @@ export interface ApiServices {
   topicsOverTime(groupId: string, query: SeriesQuery): Promise<TopicsOverTime>;
   /** Every period of a level with the entities its sessions name most. */
   entitiesOverTime(groupId: string, query: EntitiesOverTimeQuery): Promise<EntitiesOverTime>;
-  eras(groupId: string): Promise<Era[]>;
+  /** The stored eras; with `entities`, each with the entities its sessions name most (a read of every link in its span). */
+  eras(groupId: string, read?: Partial<EraRead>): Promise<Era[]>;
   /** What the era detector reads, day by day, with its parameters and the data cut. */
   eraSignal(groupId: string): Promise<EraSignal>;
   /** What-if detection: the eras other parameters give, from the stored series; nothing is written. */
@@ -72,7 +74,7 @@ export interface ApiServices {
   /** The stored eras, or a preview's, against gold boundaries; null when there are none. */
   scoreEras(groupId: string, request: EraScoreRequest): Promise<SegmentationScore | null>;
   exportGroup(groupId: string, options: { summaries: boolean }): AsyncIterable<ExportLine>;
-  profile(groupId: string): Promise<GroupProfile>;
+  profile(groupId: string, read?: Partial<EraRead>): Promise<GroupProfile>;
   /** The embedder of the database's vectors and this server's latest re-embedding (jobs/reembed.ts). */
   reembedStatus(): Promise<ReembedStatus>;
   /** Starts a re-embedding with this server's embedder in the background; ReembedRunningError while one runs. */

@@ -5,14 +5,26 @@ import { entityCountSchema } from './entity-shapes.js';
 import { ERA_SIGNALS } from './era-series.js';
 import { CALENDAR_LEVELS } from './levels.js';
 
-/** Beside an era's key topics: who and what its sessions name most. */
+/**
+ * Beside an era's key topics: who and what its sessions name most. Only when asked for: they are added up from every
+ * session link in the era's span, seconds for a multi-year era of a million-memory group.
+ */
 const eraEntitiesSchema = z
   .array(entityCountSchema)
-  // An export made before eras showed entities has none: read as [].
-  .default([])
+  .optional()
   .meta({
-    description: `The entities the sessions that start within the era name most (at most ${ERA_ENTITIES}), most mentions first`,
+    description: `With entities=true: the entities the sessions that start within the era name most (at most ${ERA_ENTITIES}), most mentions first`,
   });
+
+/** How eras are read: with their entities or without (the default, and the cheap read). */
+export const eraReadQuerySchema = z.strictObject({
+  entities: z.stringbool().default(false).meta({
+    description:
+      "Add each era's most named entities (reads every session link in its span: slower on long eras)",
+  }),
+});
+
+export type EraRead = z.infer<typeof eraReadQuerySchema>;
 
 export const eraSchema = z
   .object({

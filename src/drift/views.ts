@@ -12,6 +12,7 @@ import type {
   Era,
   EraParameters,
   EraPreview,
+  EraRead,
   GroupProfile,
   SeriesQuery,
   TopicTimeline,
@@ -42,9 +43,10 @@ export class DriftViews {
     return { groupId, level: query.level, points: driftSeries(rows.map(toPoint)), measures: DRIFT_MEASURES };
   }
 
-  /** The stored eras, each with the entities its sessions name most. */
-  async eras(groupId: string): Promise<Era[]> {
+  /** The stored eras; asked for, each with the entities its sessions name most. */
+  async eras(groupId: string, read: Partial<EraRead> = {}): Promise<Era[]> {
     const eras = await this.repo.list(groupId);
+    if (!read.entities) return eras.map((e) => toEra(e));
     const entities = await Promise.all(eras.map((e) => this.eraEntities(groupId, e)));
     return eras.map((e, i) => toEra(e, entities[i] ?? []));
   }
@@ -81,7 +83,7 @@ export class DriftViews {
     return scoreEras(eras, request);
   }
 
-  async profile(groupId: string): Promise<GroupProfile> {
+  async profile(groupId: string, read: Partial<EraRead> = {}): Promise<GroupProfile> {
     const [eras, weeks] = await Promise.all([
       this.repo.list(groupId),
       this.repo.series(groupId, 'week', {}, false),
@@ -94,7 +96,7 @@ export class DriftViews {
             started: current.start,
             theme: current.theme,
             keyTopics: current.keyTopics ?? [],
-            entities: await this.eraEntities(groupId, current),
+            ...(read.entities ? { entities: await this.eraEntities(groupId, current) } : {}),
           }
         : null,
       topicEvolution: weeks.slice(-12).map((w) => ({
@@ -167,14 +169,14 @@ function toPoint(row: SeriesRow): PeriodPoint {
   };
 }
 
-function toEra(e: StoredEra, entities: EntityCount[]): Era {
+function toEra(e: StoredEra, entities?: EntityCount[]): Era {
   return {
     id: e.id,
     start: e.start,
     end: e.end,
     theme: e.theme,
     keyTopics: e.keyTopics ?? [],
-    entities,
+    ...(entities ? { entities } : {}),
     text: e.text,
     current: e.current,
     earlier: e.earlier ?? false,

@@ -76,7 +76,7 @@ export function erasText(groupId: string, eras: Era[]): string {
   return eras
     .map((e) => {
       const mark = e.current ? ' | current' : e.earlier ? ' | earlier eras folded together' : '';
-      const entities = e.entities.length ? `; entities: ${entityCountsText(e.entities)}` : '';
+      const entities = e.entities?.length ? `; entities: ${entityCountsText(e.entities)}` : '';
       return `[era ${e.id} | ${e.start} to ${e.end} (exclusive)${mark}] ${e.theme}; key topics: ${e.keyTopics.join(', ')}${entities}`;
     })
     .join('\n');

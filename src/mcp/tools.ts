@@ -173,13 +173,18 @@ export const TOOLS: AnyToolSpec[] = [
     description:
       "The group's eras in time order, the current one last: long stretches in which the conversation kept " +
       'to the same themes, found where the weekly topics changed. Each has an id, its start and (exclusive) ' +
-      'end date, a theme, key topics, and the entities (people, places, organisations, things) its sessions ' +
-      'name most. Use it to place events in the longer story of the group.',
-    input: {},
+      'end date, a theme and key topics; with entities, also the people, places, organisations and things its ' +
+      'sessions name most (slower on long eras). Use it to place events in the longer story of the group.',
+    input: {
+      entities: z
+        .boolean()
+        .optional()
+        .meta({ description: "Add each era's most named entities (reads every session link in its span)" }),
+    },
     output: z.object({ eras: z.array(eraSchema) }),
     readOnly: true,
-    async run(services, groupId) {
-      const eras = await services.eras(groupId);
+    async run(services, groupId, input) {
+      const eras = await services.eras(groupId, { entities: input.entities ?? false });
       return { data: { eras }, text: erasText(groupId, eras) };
     },
   }),

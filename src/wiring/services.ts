@@ -68,7 +68,7 @@ export function createServices(parts: {
     topicTimeline: (groupId, name, query) => drift.topicTimeline(groupId, name, query),
     topicsOverTime: (groupId, query) => drift.topicsOverTime(groupId, query),
     entitiesOverTime: (groupId, query) => drift.entitiesOverTime(groupId, query),
-    eras: (groupId) => drift.eras(groupId),
+    eras: (groupId, read) => drift.eras(groupId, read),
     previewEras: (groupId, request) => drift.previewEras(groupId, request),
     eraSignal: (groupId) => drift.eraSignal(groupId),
     groupSettings: async (groupId) =>
@@ -89,13 +89,13 @@ export function createServices(parts: {
         {
           repo: stores.exports,
           group: (id) => summaries.group(id),
-          eras: (id) => drift.eras(id),
+          eras: (id) => drift.eras(id, { entities: true }),
           eraParameters: (id) => stores.eras.parameters(id),
         },
         groupId,
         options,
       ),
-    profile: (groupId) => drift.profile(groupId),
+    profile: (groupId, read) => drift.profile(groupId, read),
     reembedStatus: () => reembedding.status(),
     startReembed: async (request) => {
       reembedding.start(request.pageSize);

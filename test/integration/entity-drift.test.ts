@@ -164,13 +164,15 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
   });
 
   it("puts each era's entities beside its themes: REST, the profile, the CLI and MCP", async () => {
-    const eras = await t.strata.services.eras(g);
+    const eras = await t.strata.services.eras(g, { entities: true });
     expect(eras.length).toBeGreaterThan(1);
+    // Without asking, eras come without them (the cheap read).
+    expect((await t.strata.services.eras(g)).map((e) => e.entities)).toEqual(eras.map(() => undefined));
     for (const era of eras) {
       expect(era.entities, `${era.start}..${era.end}`).toEqual(
         expectedCounts(links, era.start, era.end).slice(0, ERA_ENTITIES),
       );
-      expect(era.entities.length).toBeGreaterThan(0);
+      expect(era.entities?.length).toBeGreaterThan(0);
     }
     // Each era names the planted entities of the planted era it mostly covers, and none of an era it misses.
     const overlap = (era: Era, planted: { start: string; end: string }) =>
@@ -184,7 +186,7 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
     for (const era of eras) {
       const touched = demo.plantedEras.filter((p) => overlap(era, p) > 0);
       const mostly = [...touched].sort((a, b) => overlap(era, b) - overlap(era, a))[0];
-      const names = era.entities.map((c) => c.name);
+      const names = (era.entities ?? []).map((c) => c.name);
       expect(names.filter((n) => plantedOf(mostly?.theme ?? '').has(n)).length, era.start).toBeGreaterThan(0);
       const allowed = new Set(touched.flatMap((p) => [...plantedOf(p.theme)]));
       expect(
@@ -193,24 +195,27 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
       ).toEqual([]);
     }
 
-    const rest = await request(app()).get(`/v1/groups/${g}/eras`).expect(200);
+    const rest = await request(app()).get(`/v1/groups/${g}/eras?entities=true`).expect(200);
     expect((rest.body.eras as Era[]).map((e) => e.entities)).toEqual(eras.map((e) => e.entities));
-    const profile = await request(app()).get(`/v1/groups/${g}/profile`).expect(200);
+    const profile = await request(app()).get(`/v1/groups/${g}/profile?entities=true`).expect(200);
     expect(profile.body.currentEra.entities).toEqual(eras.find((e) => e.current)?.entities);
+    const plain = await request(app()).get(`/v1/groups/${g}/profile`).expect(200);
+    expect(plain.body.currentEra.entities).toBeUndefined();
+    await request(app()).get(`/v1/groups/${g}/eras?entities=maybe`).expect(400);
 
     const stdout = collector();
-    const code = await main(['eras', '--group', g], {
+    const code = await main(['eras', '--group', g, '--entities'], {
       stdout,
       stderr: collector(),
       env: process.env,
       openBackend: async () => ({ ...backendOf(t.strata), close: async () => undefined }),
     });
     expect(code).toBe(0);
-    const top = eras.at(-1)?.entities[0];
+    const top = eras.at(-1)?.entities?.[0];
     expect(stdout.text).toContain(`${top?.name} ${top?.mentions}`);
 
     const tool = TOOLS.find((x) => x.name === 'get_eras');
-    const answer = await tool?.run(t.strata.services, g, {});
+    const answer = await tool?.run(t.strata.services, g, { entities: true });
     expect(answer?.text).toContain(`entities: ${top?.name} (${top?.kind}, ${top?.mentions} mentions)`);
   });
 
@@ -246,7 +251,7 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
     const mine = await t.strata.services.entitiesOverTime(other, { level: 'day', top: 10 });
     const names = new Set(mine.periods.flatMap((p) => p.entities.map((e) => e.name)));
     for (const name of OTHER_NAMES) expect(names).toContain(name);
-    const otherEras = await t.strata.services.eras(other);
+    const otherEras = await t.strata.services.eras(other, { entities: true });
 
     const shown: EntityCount[] = [
       ...(await t.strata.services.entitiesOverTime(g, { level: 'day', top: 100 })).periods.flatMap(
@@ -255,14 +260,14 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
       ...(await t.strata.services.entitiesOverTime(g, { level: 'month', top: 100 })).periods.flatMap(
         (p) => p.entities,
       ),
-      ...(await t.strata.services.eras(g)).flatMap((e) => e.entities),
+      ...(await t.strata.services.eras(g, { entities: true })).flatMap((e) => e.entities ?? []),
     ];
     expect(shown.length).toBeGreaterThan(0);
     for (const e of shown) {
       expect(e.id.startsWith(`${g}:entity:`), e.id).toBe(true);
       expect(OTHER_NAMES).not.toContain(e.name);
     }
-    for (const e of otherEras.flatMap((x) => x.entities))
+    for (const e of otherEras.flatMap((x) => x.entities ?? []))
       expect(e.id.startsWith(`${other}:entity:`)).toBe(true);
   });
 });

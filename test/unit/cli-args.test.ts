@@ -116,19 +116,28 @@ describe('parseCommandLine: each command', () => {
   it('eras and profile', () => {
     expect(parseCommandLine(['eras', '--group', 'g1'])).toEqual({
       command: 'eras',
-      options: { groupId: 'g1', json: false, marginDays: 7 },
+      options: { groupId: 'g1', json: false, entities: false, marginDays: 7 },
+    });
+    expect(parseCommandLine(['eras', '--group', 'g1', '--entities'])).toMatchObject({
+      options: { entities: true },
     });
     expect(
       parseCommandLine(['eras', '--group', 'g1', '--score', 'gold.csv', '--margin', '3', '--k', '10']),
     ).toEqual({
       command: 'eras',
-      options: { groupId: 'g1', json: false, score: 'gold.csv', marginDays: 3, k: 10 },
+      options: { groupId: 'g1', json: false, entities: false, score: 'gold.csv', marginDays: 3, k: 10 },
     });
     expect(
       parseCommandLine(['eras', '--group', 'g1', '--preview', '--min-days', '21', '--penalty', '2.5']),
     ).toEqual({
       command: 'eras',
-      options: { groupId: 'g1', json: false, marginDays: 7, preview: { minDays: 21, penalty: 2.5 } },
+      options: {
+        groupId: 'g1',
+        json: false,
+        entities: false,
+        marginDays: 7,
+        preview: { minDays: 21, penalty: 2.5 },
+      },
     });
     expect(() => parseCommandLine(['eras', '--group', 'g1', '--min-days', '21'])).toThrow(
       /go with --preview/,
@@ -138,7 +147,7 @@ describe('parseCommandLine: each command', () => {
     );
     expect(parseCommandLine(['profile', '--group', 'g1', '--json'])).toEqual({
       command: 'profile',
-      options: { groupId: 'g1', json: true },
+      options: { groupId: 'g1', json: true, entities: false },
     });
   });
 

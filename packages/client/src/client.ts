@@ -378,9 +378,20 @@ export class StrataClient {
     );
   }
 
-  /** GET /v1/groups/{groupId}/eras: eras in time order, the current one last. */
-  eras(groupId: string, call?: CallOptions): Promise<{ eras: Era[] }> {
-    return this.send(this.raw.GET('/v1/groups/{groupId}/eras', { ...call, params: { path: { groupId } } }));
+  /**
+   * GET /v1/groups/{groupId}/eras: eras in time order, the current one last; with `entities: true`, each with the
+   * entities its sessions name most (slower on long eras).
+   */
+  eras(groupId: string, query: { entities?: boolean } = {}, call?: CallOptions): Promise<{ eras: Era[] }> {
+    return this.send(
+      this.raw.GET('/v1/groups/{groupId}/eras', {
+        ...call,
+        params: {
+          path: { groupId },
+          query: query.entities === undefined ? {} : { entities: String(query.entities) },
+        },
+      }),
+    );
   }
 
   /** GET /v1/groups/{groupId}/eras/signal: what the era detector reads, day by day, with its provenance. */
@@ -423,10 +434,19 @@ export class StrataClient {
     );
   }
 
-  /** GET /v1/groups/{groupId}/profile: the current era and the topic evolution of the last 12 weeks. */
-  profile(groupId: string, call?: CallOptions): Promise<GroupProfile> {
+  /**
+   * GET /v1/groups/{groupId}/profile: the current era and the topic evolution of the last 12 weeks; with
+   * `entities: true`, the current era's most named entities too.
+   */
+  profile(groupId: string, query: { entities?: boolean } = {}, call?: CallOptions): Promise<GroupProfile> {
     return this.send(
-      this.raw.GET('/v1/groups/{groupId}/profile', { ...call, params: { path: { groupId } } }),
+      this.raw.GET('/v1/groups/{groupId}/profile', {
+        ...call,
+        params: {
+          path: { groupId },
+          query: query.entities === undefined ? {} : { entities: String(query.entities) },
+        },
+      }),
     );
   }
 

@@ -5,6 +5,7 @@ import {
   driftResponseSchema,
   eraParametersSchema,
   eraPreviewSchema,
+  eraReadQuerySchema,
   eraSchema,
   groupProfileSchema,
   seriesQuerySchema,
@@ -74,8 +75,9 @@ export function driftRoutes(services: ApiServices) {
       summary: "The group's eras in time order, the current one last",
       tag: 'drift',
       params: groupParamsSchema,
+      query: eraReadQuerySchema,
       responses: { 200: { description: 'eras', schema: z.object({ eras: z.array(eraSchema) }) } },
-      handler: async ({ params }) => ({ eras: await services.eras(params.groupId) }),
+      handler: async ({ params, query }) => ({ eras: await services.eras(params.groupId, query) }),
     }),
     defineRoute({
       method: 'get',
@@ -161,8 +163,9 @@ export function driftRoutes(services: ApiServices) {
       summary: 'The current era and the topic evolution of the last 12 weeks',
       tag: 'drift',
       params: groupParamsSchema,
+      query: eraReadQuerySchema,
       responses: { 200: { description: 'the profile', schema: groupProfileSchema } },
-      handler: async ({ params }) => services.profile(params.groupId),
+      handler: async ({ params, query }) => services.profile(params.groupId, query),
     }),
   ];
 }

@@ -10,6 +10,8 @@ import { formatTable } from '../table.js';
 export interface ErasOptions {
   groupId: string;
   json: boolean;
+  /** Each era with the entities its sessions name most. */
+  entities: boolean;
   /** A file of gold boundaries to score the eras against, instead of listing them. */
   score?: string;
   marginDays: number;
@@ -24,7 +26,7 @@ export const erasCommand: CommandSpec<ErasOptions> = {
     "List a group's eras, oldest first, the current one last; preview other parameters; score against gold",
   synopsis:
     '--group <id> [--preview [--min-days <n>] [--max-eras <n>] [--penalty <x>] [--signal <s>]] ' +
-    '[--score <gold.csv> [--margin <days>] [--k <days>]] [--json]',
+    '[--score <gold.csv> [--margin <days>] [--k <days>]] [--entities] [--json]',
   description:
     'With --score, the eras are scored against the gold boundaries in the file (the first field of each line a\n' +
     'date, the first day of a new segment; a header line is allowed): Pk and WindowDiff as NLTK computes them\n' +
@@ -59,6 +61,11 @@ export const erasCommand: CommandSpec<ErasOptions> = {
       value: '<embeddings|topics|both>',
       description: 'What the detector reads of each day, with --preview',
     },
+    entities: {
+      type: 'boolean',
+      description:
+        "Each era's most named entities (reads every session link in its span: slower on long eras)",
+    },
     ...JSON_FLAG,
   },
   parse: (flags) => {
@@ -79,6 +86,7 @@ export const erasCommand: CommandSpec<ErasOptions> = {
     return {
       groupId: flags.requiredGroup(),
       json: flags.boolean('json'),
+      entities: flags.boolean('entities'),
       ...(score ? { score } : {}),
       marginDays: flags.int('margin', 7, { min: 0, max: 365 }),
       ...(k === undefined ? {} : { k }),
@@ -94,7 +102,7 @@ export const erasCommand: CommandSpec<ErasOptions> = {
       else printPreview(stdout, options.groupId, preview);
       return EXIT.ok;
     }
-    const eras = await backend.services.eras(options.groupId);
+    const eras = await backend.services.eras(options.groupId, { entities: options.entities });
     if (options.json) printJson(stdout, { eras });
     else printEras(stdout, options.groupId, eras);
     return EXIT.ok;
@@ -149,6 +157,7 @@ async function scoreAgainstGold(
 }
 
 function printEras(out: OutStream, groupId: string, eras: Era[]): void {
+  const withEntities = eras.some((e) => e.entities !== undefined);
   if (eras.length === 0) {
     out.write(
       `No eras for group ${groupId} yet: eras need a few weeks of week summaries (strata aggregate).\n`,
@@ -163,7 +172,7 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
         { header: 'weeks', align: 'right' },
         { header: '' },
         { header: 'key topics', max: 50 },
-        { header: 'entities', max: 50 },
+        ...(withEntities ? [{ header: 'entities', max: 50 }] : []),
         { header: 'theme', flex: true, min: 20 },
       ],
       eras.map((e) => [
@@ -172,13 +181,17 @@ function printEras(out: OutStream, groupId: string, eras: Era[]): void {
         String(e.periodCount),
         e.current ? 'current' : e.earlier ? 'earlier' : '',
         e.keyTopics.join(', '),
-        e.entities.map((c) => `${c.name} ${c.mentions}`).join(', '),
+        ...(withEntities ? [(e.entities ?? []).map((c) => `${c.name} ${c.mentions}`).join(', ')] : []),
         e.theme,
       ]),
       tableWidth(out),
     ),
   );
-  out.write('(end is exclusive; entities: those its sessions name most, with their mentions)\n');
+  out.write(
+    withEntities
+      ? '(end is exclusive; entities: those its sessions name most, with their mentions)\n'
+      : '(end is exclusive)\n',
+  );
 }
 
 function printPreview(out: OutStream, groupId: string, preview: EraPreview): void {

@@ -7,20 +7,30 @@ import { formatTable } from '../table.js';
 export interface ProfileOptions {
   groupId: string;
   json: boolean;
+  /** The current era with the entities its sessions name most. */
+  entities: boolean;
 }
 
 export const profileCommand: CommandSpec<ProfileOptions> = {
   name: 'profile',
   summary: "A group's current era and the top topics of its last 12 weeks",
-  synopsis: '--group <id> [--json]',
+  synopsis: '--group <id> [--entities] [--json]',
   flags: {
     group: { type: 'string', value: '<id>', description: 'Group to read (required)' },
+    entities: {
+      type: 'boolean',
+      description: "The current era's most named entities (reads every session link in its span)",
+    },
     ...JSON_FLAG,
   },
-  parse: (flags) => ({ groupId: flags.requiredGroup(), json: flags.boolean('json') }),
+  parse: (flags) => ({
+    groupId: flags.requiredGroup(),
+    json: flags.boolean('json'),
+    entities: flags.boolean('entities'),
+  }),
   needs: 'schema',
   async run(options, { backend, stdout }) {
-    const profile = await backend.services.profile(options.groupId);
+    const profile = await backend.services.profile(options.groupId, { entities: options.entities });
     if (options.json) printJson(stdout, profile);
     else printProfile(stdout, profile);
     return EXIT.ok;
@@ -33,7 +43,7 @@ function printProfile(out: OutStream, profile: GroupProfile): void {
   if (era) {
     out.write(`current era: since ${era.started}: ${era.theme}\n`);
     if (era.keyTopics.length > 0) out.write(`key topics: ${era.keyTopics.join(', ')}\n`);
-    if (era.entities.length > 0)
+    if (era.entities && era.entities.length > 0)
       out.write(`entities: ${era.entities.map((c) => `${c.name} (${c.kind}, ${c.mentions})`).join(', ')}\n`);
   } else {
     out.write('current era: none yet\n');

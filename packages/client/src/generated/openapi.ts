@@ -870,11 +870,8 @@ export interface components {
             end: string;
             theme: string;
             keyTopics: string[];
-            /**
-             * @description The entities the sessions that start within the era name most (at most 10), most mentions first
-             * @default []
-             */
-            entities: components["schemas"]["EntityCount"][];
+            /** @description With entities=true: the entities the sessions that start within the era name most (at most 10), most mentions first */
+            entities?: components["schemas"]["EntityCount"][];
             text: string | null;
             current: boolean;
             /** @description The era that older eras were folded into, past the kept count */
@@ -1031,11 +1028,8 @@ export interface components {
             end: string;
             theme: string;
             keyTopics: string[];
-            /**
-             * @description The entities the sessions that start within the era name most (at most 10), most mentions first
-             * @default []
-             */
-            entities: components["schemas"]["EntityCount"][];
+            /** @description With entities=true: the entities the sessions that start within the era name most (at most 10), most mentions first */
+            entities?: components["schemas"]["EntityCount"][];
             text: string | null;
             current: boolean;
             /** @description The era that older eras were folded into, past the kept count */
@@ -1158,11 +1152,8 @@ export interface components {
                 started: string;
                 theme: string;
                 keyTopics: string[];
-                /**
-                 * @description The entities the sessions that start within the era name most (at most 10), most mentions first
-                 * @default []
-                 */
-                entities: components["schemas"]["EntityCount"][];
+                /** @description With entities=true: the entities the sessions that start within the era name most (at most 10), most mentions first */
+                entities?: components["schemas"]["EntityCount"][];
             } | null;
             /** @description The last 12 weeks, oldest first */
             topicEvolution: {
@@ -2996,7 +2987,10 @@ export interface operations {
     };
     getV1GroupsByGroupIdEras: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Add each era's most named entities (reads every session link in its span: slower on long eras) */
+                entities?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -3270,7 +3264,10 @@ export interface operations {
     };
     getV1GroupsByGroupIdProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Add each era's most named entities (reads every session link in its span: slower on long eras) */
+                entities?: string;
+            };
             header?: never;
             path: {
                 /**
