@@ -159,7 +159,8 @@ export function scorePlanted(
 
 /**
  * The baseline of exact-name grouping, from the same profiles: every distinct spelling its own profile (its kind and
- * mentions those of the profile it came from), as a group would look if no two spellings were resolved to one.
+ * mentions those of the profile it came from), as a group would look if no two spellings were resolved to one. The
+ * spans are those resolution kept, so a lookalike it cut away is not counted against the baseline either.
  */
 export function exactNameProfiles(profiles: readonly ProfileView[]): ProfileView[] {
   const out = new Map<string, ProfileView>();
