@@ -1,6 +1,7 @@
 import type { MemoryInput } from '../src/domain/memory.js';
 import { mulberry32 as seededMulberry32 } from '../src/domain/random.js';
 import { contentWords } from '../src/domain/text.js';
+import { type PlantedEntity, plantedIn } from './planted-entities.js';
 import {
   DEMO_ENTITIES,
   DEMO_FILLER_LINES,
@@ -14,6 +15,8 @@ import {
   PREFIXES,
   SUFFIXES,
 } from './themes.js';
+
+export type { PlantedEntity } from './planted-entities.js';
 
 export interface DemoOptions {
   seed?: number;
@@ -37,13 +40,6 @@ export interface PlantedEra {
   theme: string;
   /** Words only this era's messages use, lower-cased tokens. */
   vocabulary: string[];
-}
-
-/** A named entity the group's messages name, by its name or one of its aliases. */
-export interface PlantedEntity {
-  name: string;
-  kind: string;
-  aliases: string[];
 }
 
 export interface DemoGroup {
@@ -139,7 +135,6 @@ function generateGroup(rng: Rng, entityRng: Rng, plan: GroupPlan): DemoGroup {
   const weekendHours = cumulative(WEEKEND_HOURS);
 
   const memories: MemoryInput[] = [];
-  const named = new Set<string>();
   let sessions = 0;
   let quietLeft = 0;
   let era = 0;
@@ -188,7 +183,6 @@ function generateGroup(rng: Rng, entityRng: Rng, plan: GroupPlan): DemoGroup {
           const entity = pick(entityRng, planted);
           const alias = pick(entityRng, [entity.name, ...entity.aliases]);
           text = `${text} ${pick(entityRng, entity.lines).replace('{alias}', alias)}`;
-          named.add(entity.name);
         }
         dayMessages.push({ at: Math.min(at, DAY_MS / 1000 - 1), text, speaker, sessionId });
         previous = { kind, speaker };
@@ -219,10 +213,10 @@ function generateGroup(rng: Rng, entityRng: Rng, plan: GroupPlan): DemoGroup {
       theme: e.source.theme,
       vocabulary: themeVocabulary(e.source),
     })),
-    plantedEntities: eras
-      .flatMap((e) => DEMO_ENTITIES[e.source.theme] ?? [])
-      .filter((e) => named.has(e.name))
-      .map(({ name, kind, aliases }) => ({ name, kind, aliases })),
+    plantedEntities: plantedIn(
+      eras.flatMap((e) => DEMO_ENTITIES[e.source.theme] ?? []),
+      memories.map((m) => m.text),
+    ),
   };
 }
 

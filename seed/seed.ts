@@ -4,7 +4,8 @@ import { localDate, startOfLocalDay } from '../src/domain/periods.js';
 import { importInBatches } from '../src/ingest/batches.js';
 import { cycleWhenLeaseFree } from '../src/jobs/lease-wait.js';
 import type { Strata } from '../src/strata.js';
-import { type DemoGroup, generateDemo, type PlantedEra } from './generator.js';
+import { type DemoGroup, generateDemo, type PlantedEntity, type PlantedEra } from './generator.js';
+import { plantedIn } from './planted-entities.js';
 
 /** What seeding needs of Strata: the ingest and settings services, and the cycle. */
 export type SeedTarget = Pick<Strata, 'services' | 'cycle'>;
@@ -45,6 +46,8 @@ export interface SeededGroup {
   created: number;
   existing: number;
   plantedEras: PlantedEra[];
+  /** The named entities its memories name, and by which spellings: what its entity profiles should show. */
+  plantedEntities: PlantedEntity[];
   report: CycleReport;
 }
 
@@ -128,6 +131,7 @@ async function seedGroup(
     created: totals.created,
     existing: totals.existing,
     plantedEras: group.plantedEras,
+    plantedEntities: group.plantedEntities,
     report,
   };
 }
@@ -175,12 +179,23 @@ export function renameGroup(group: DemoGroup, groupId: string): DemoGroup {
   };
 }
 
-/** Drops memories dated `day` (local) or later, and the planted eras with them: no demo data from the future. */
+/**
+ * Drops memories dated `day` (local) or later, and the planted eras with them: no demo data from the future. The
+ * planted entities are those the kept memories still name.
+ */
 export function endBefore(group: DemoGroup, day: string): DemoGroup {
   const cutoff = startOfLocalDay(day, group.timezone).getTime();
+  const memories = group.memories.filter((m) => Date.parse(m.ts) < cutoff);
   return {
     ...group,
-    memories: group.memories.filter((m) => Date.parse(m.ts) < cutoff),
+    memories,
+    plantedEntities:
+      memories.length === group.memories.length
+        ? group.plantedEntities
+        : plantedIn(
+            group.plantedEntities,
+            memories.map((m) => m.text),
+          ),
     plantedEras: group.plantedEras
       .filter((e) => e.start < day)
       .map((e) => (e.end > day ? { ...e, end: day } : e)),

@@ -3,8 +3,8 @@
 // (session)-[:MENTIONS_ENTITY {count}]->(entity), its totals raised by the session's counts, its aliases by the
 // session's spellings; then the session's co-occurrences, each pair once, lower id first. The session is no longer
 // pending. The kind is also a label (:Person, :Place, ...), which a Browser style can colour.
-// One row per session: {summaryId, mentions: [{id, key, name, kind, kindSure, count, aliases, paired}],
-// pairs: [[lowId, highId]]}.
+// One row per session: {summaryId, mentions: [{id, key, name, kind, kindSure, shortName, initials, count, aliases,
+// paired}], pairs: [[lowId, highId]]}.
 UNWIND range(0, size($batch.requests) - 1) AS request
 UNWIND $batch.requests[request].rows AS row
 MATCH (s:Summary {id: row.summaryId})
@@ -35,8 +35,12 @@ CALL (s, row) {
     e.firstSeen = CASE WHEN s.startsAt < e.firstSeen THEN s.startsAt ELSE e.firstSeen END,
     e.lastSeen = CASE WHEN s.endsAt > e.lastSeen THEN s.endsAt ELSE e.lastSeen END,
     e.updatedAt = datetime()
-  // A person of several words is found by the first (entities/known-people.cypher); nothing else is.
-  SET e.firstName = CASE WHEN e.kind = 'person' AND e.key CONTAINS ' ' THEN split(e.key, ' ')[0] END
+  // A later short form finds it (entities/known-entities.cypher): a person of several words by the first, another
+  // name by its short name and its initials (domain/entity-short-forms.ts).
+  SET
+    e.firstName = CASE WHEN e.kind = 'person' AND e.key CONTAINS ' ' THEN split(e.key, ' ')[0] END,
+    e.shortName = CASE WHEN e.kind <> 'person' THEN m.shortName END,
+    e.initials = CASE WHEN e.kind <> 'person' THEN m.initials END
   REMOVE e:Person:Place:Organisation:Product:Work:Event:Thing
   // The label follows the kind the node keeps ($labels: kind -> label, domain/entity-resolution.ts).
   SET e:$($labels[e.kind])

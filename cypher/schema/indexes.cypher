@@ -24,9 +24,11 @@ CREATE INDEX summary_group_parent_pending IF NOT EXISTS FOR (s:Summary) ON (s.gr
 // Sessions whose entities are still to be linked (the flag is removed once they are), oldest first.
 CREATE INDEX summary_group_entities_pending_starts IF NOT EXISTS
 FOR (s:Summary) ON (s.groupId, s.entitiesPending, s.startsAt);
-// A group's entities: people of several words by their first (a later "Ana" finds "Ana Costa"), and the list's
-// two orders, most mentioned and most recent.
+// A group's entities: by their short forms (a later "Ana" finds "Ana Costa", "Northwind" finds "Northwind Labs",
+// "RHS" the Royal Horticultural Society), and the list's two orders, most mentioned and most recent.
 CREATE INDEX entity_group_first_name IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.firstName);
+CREATE INDEX entity_group_short_name IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.shortName);
+CREATE INDEX entity_group_initials IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.initials);
 CREATE INDEX entity_group_mentions IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.mentions);
 CREATE INDEX entity_group_last_seen IF NOT EXISTS FOR (e:Entity) ON (e.groupId, e.lastSeen);
 // Summaries still in recall: `unarchived` is true until archiving takes a summary out (archivedAt), so this index

@@ -1,21 +1,34 @@
 import { createHash } from 'node:crypto';
 import type { Entity, EntityKind, SpokenMessage } from './entities.js';
+import {
+  EDGE,
+  entityKey,
+  entityName,
+  type KnownEntity,
+  POSSESSIVE,
+  type RawMention,
+  TITLES,
+} from './entity-names.js';
+import { capitalisedAfter, startsSentence } from './entity-repair.js';
+import { initialsOf, kindByForm, shortNameOf } from './entity-short-forms.js';
+import { groupNames } from './entity-targets.js';
+
+export { entityKey, entityName, type KnownEntity, type RawMention } from './entity-names.js';
+export { type EntityLookups, lookupsFor } from './entity-targets.js';
 
 /**
  * From mentions in a session's messages to the entities of a group: one node per group and name, whatever the case,
- * a possessive, a title or a leading "the"; a first name beside a full name of the same group (a speaker's, one
- * named in the same batch of sessions, or one the group already has) resolves to the full name when only one full
- * name starts with it; a speaker's name is a person. Everything here is pure; nothing crosses a group.
+ * a possessive, a title or a leading "the". A shorter form of a longer name of the same group (a speaker's, one named
+ * in the same batch of sessions, or one the group already has) resolves to it when only one such name has that form:
+ * a first name, a body's name without "Labs" or "Ltd", initials in capitals (entity-short-forms.ts). A mention with
+ * a word too many ("IKEA order", "Call Clara" at a sentence start) is the name the group uses inside it
+ * (entity-repair.ts). A speaker's name is a person. Everything here is pure; nothing crosses a group.
  */
 
 /** Entities per session that take part in co-occurrence: its most mentioned, so a session adds at most 105 pairs. */
 export const PAIRED_PER_SESSION = 15;
 /** Aliases kept per mention of a session (the node keeps what every session added). */
 const ALIASES_PER_MENTION = 8;
-
-const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'mx', 'miss', 'prof', 'professor', 'sir', 'madam', 'dame']);
-const EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-const POSSESSIVE = /(?:['’´]s|['’´])$/iu;
 
 /** The kinds as node labels (Browser styles key colours on labels): person -> Person, ... */
 export const ENTITY_KIND_LABELS: Record<EntityKind, string> = {
@@ -28,30 +41,6 @@ export const ENTITY_KIND_LABELS: Record<EntityKind, string> = {
   other: 'Thing',
 };
 
-/**
- * A mention as it names its entity: surrounding marks, a possessive, a leading "the", and (for a person) a title
- * cut off; white space made single. Null when nothing with a letter is left.
- */
-export function entityName(surface: string, kind: EntityKind): string | null {
-  let name = surface.normalize('NFKC').replace(/\s+/g, ' ').trim();
-  name = name.replace(POSSESSIVE, '').replace(EDGE, '');
-  let words = name.split(' ').filter(Boolean);
-  if (words.length > 1 && words[0]?.toLowerCase() === 'the') words = words.slice(1);
-  if (kind === 'person') {
-    while (words.length > 1 && TITLES.has((words[0] as string).toLowerCase().replace(/\.$/, ''))) {
-      words = words.slice(1);
-    }
-  }
-  name = words.join(' ').replace(EDGE, '');
-  if (!/\p{L}/u.test(name) || name.length < 2) return null;
-  return name;
-}
-
-/** The key an entity is found by within its group: its name in lower case. */
-export function entityKey(name: string): string {
-  return name.toLowerCase();
-}
-
 /** Natural key of an entity: `<groupId>:entity:<hash of its key>`, scoped to its group like summary ids. */
 export function entityId(groupId: string, key: string): string {
   return `${groupId}:entity:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
@@ -61,15 +50,6 @@ export function entityId(groupId: string, key: string): string {
 export function groupOfEntityId(id: string): string {
   const colon = id.indexOf(':');
   return colon < 0 ? id : id.slice(0, colon);
-}
-
-/** One mention found in a session, before resolution. */
-export interface RawMention {
-  key: string;
-  name: string;
-  /** The text as written (a title, a possessive), kept as an alias. */
-  surface: string;
-  kind: EntityKind;
 }
 
 export interface SessionMessages {
@@ -89,7 +69,10 @@ export function sessionMentions(
         const name = entityName(e.text, e.kind);
         // A title on its own ("Mr" split from "Mr. Duncan Hale") names no one.
         if (!name || TITLES.has(name.toLowerCase())) return [];
-        return [{ key: entityKey(name), name, surface: withTitle(m.text, e), kind: e.kind }];
+        const { surface, start } = withTitle(m.text, e);
+        const sentenceStart = startsSentence(m.text, start);
+        const next = capitalisedAfter(m.text, e.end);
+        return [{ key: entityKey(name), name, surface, kind: e.kind, sentenceStart, next }];
       }),
     ),
   }));
@@ -97,32 +80,17 @@ export function sessionMentions(
 
 const TITLE_BEFORE = /(?:^|[^\p{L}])((?:dr|mr|mrs|ms|mx|prof)\.?\s+)$/iu;
 
-/** The mention as written, with the title before a person's name when the extractor left it out ("Dr. Ana Costa"). */
-function withTitle(text: string, e: Entity): string {
+/**
+ * The mention as written, with the title before a person's name when the extractor left it out ("Dr. Ana Costa"),
+ * and where it starts.
+ */
+function withTitle(text: string, e: Entity): { surface: string; start: number } {
   const surface = e.text.trim();
-  if (e.kind !== 'person') return surface;
+  if (e.kind !== 'person') return { surface, start: e.start };
   const title = TITLE_BEFORE.exec(text.slice(Math.max(0, e.start - 8), e.start));
-  return title ? `${title[1] as string}${surface}`.replace(/\s+/g, ' ') : surface;
-}
-
-/** A person of the group already in the graph with a name of several words, found by its first word. */
-export interface KnownPerson {
-  key: string;
-  name: string;
-}
-
-/** The first word of a key of several words, or null. */
-export function firstNameOf(key: string): string | null {
-  const space = key.indexOf(' ');
-  return space < 0 ? null : key.slice(0, space);
-}
-
-/** The single words among the mentions that may be first names: the graph is asked for full names starting so. */
-export function firstNameCandidates(sessions: readonly { mentions: readonly RawMention[] }[]): string[] {
-  const out = new Set<string>();
-  for (const s of sessions)
-    for (const m of s.mentions) if (m.kind === 'person' && !m.key.includes(' ')) out.add(m.key);
-  return [...out].sort();
+  if (!title) return { surface, start: e.start };
+  const written = title[1] as string;
+  return { surface: `${written}${surface}`.replace(/\s+/g, ' '), start: e.start - written.length };
 }
 
 /** One entity as a session mentions it, resolved: what the write needs. */
@@ -131,6 +99,9 @@ export interface ResolvedMention {
   key: string;
   name: string;
   kind: EntityKind;
+  /** A body's name without its designator, and its initials, by which a later mention finds it (not a person's). */
+  shortName: string | null;
+  initials: string | null;
   /** A speaker, or a person the group already has: its kind (person) and name hold whatever a session says. */
   kindSure: boolean;
   count: number;
@@ -147,49 +118,30 @@ export interface SessionEntities {
 }
 
 /**
- * Resolves the mentions of a batch of sessions of one group. A single word resolves to the one full name of a
- * person that starts with it among the speakers, the batch's mentions and `known`; with two or more it stays its
- * own entity, and a single word that is a speaker's whole name stays that speaker. A key's kind is the one most of
- * its mentions in the batch give, person for a speaker.
+ * Resolves the mentions of a batch of sessions of one group to the group's names (entity-targets.ts): a short form to
+ * the one longer name that has it among the speakers, the batch's mentions and `known` (with two or more it stays its
+ * own entity), a mention with a word too many to the name inside it, a speaker's whole name to the speaker. A key's
+ * kind is person for a speaker or a person the group has, the one its last word says ("Labs", "Marathon"), or else
+ * the one most of its mentions in the batch give.
  */
 export function resolveSessions(
   groupId: string,
   sessions: readonly { summaryId: string; mentions: readonly RawMention[] }[],
   speakers: readonly string[],
-  known: readonly KnownPerson[],
+  known: readonly KnownEntity[],
 ): SessionEntities[] {
-  const speakerNames = new Map<string, string>();
-  for (const speaker of speakers) {
-    const name = entityName(speaker, 'person');
-    if (name) speakerNames.set(entityKey(name), name);
-  }
-  // Full names of people, by first word: speakers, the batch's, the group's.
-  const fullNames = new Map<string, Set<string>>();
-  const addFull = (key: string) => {
-    const first = firstNameOf(key);
-    if (!first) return;
-    const set = fullNames.get(first) ?? new Set<string>();
-    set.add(key);
-    fullNames.set(first, set);
-  };
-  for (const key of speakerNames.keys()) addFull(key);
-  for (const s of sessions) for (const m of s.mentions) if (m.kind === 'person') addFull(m.key);
-  const knownNames = new Map(known.map((k) => [k.key, k.name]));
-  for (const k of known) addFull(k.key);
-
-  const target = (m: RawMention): string => {
-    if (m.key.includes(' ') || speakerNames.has(m.key)) return m.key;
-    const isPersonWord = m.kind === 'person';
-    const fulls = fullNames.get(m.key);
-    return isPersonWord && fulls?.size === 1 ? ([...fulls][0] as string) : m.key;
-  };
+  const group = groupNames(
+    speakers,
+    sessions.flatMap((s) => s.mentions),
+    known,
+  );
 
   // Per key over the batch: the kinds its mentions give, and its best-written name.
   const kindVotes = new Map<string, Map<EntityKind, number>>();
   const spellings = new Map<string, Map<string, number>>();
   const resolvedOf = sessions.map((s) =>
-    s.mentions.map((m) => {
-      const key = target(m);
+    s.mentions.map((raw) => {
+      const { key, mention: m } = group.resolve(raw);
       const votes = kindVotes.get(key) ?? new Map<EntityKind, number>();
       votes.set(m.kind, (votes.get(m.kind) ?? 0) + 1);
       kindVotes.set(key, votes);
@@ -202,14 +154,16 @@ export function resolveSessions(
     }),
   );
   const kindOf = (key: string): { kind: EntityKind; sure: boolean } => {
-    if (speakerNames.has(key) || knownNames.has(key)) return { kind: 'person', sure: true };
+    if (group.speakerName(key) || group.known(key)?.kind === 'person') return { kind: 'person', sure: true };
+    const byForm = kindByForm(key);
+    if (byForm) return { kind: byForm, sure: true };
     const votes = [...(kindVotes.get(key) ?? new Map<EntityKind, number>())].sort(
       (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
     );
     return { kind: votes[0]?.[0] ?? 'other', sure: false };
   };
   const nameOf = (key: string): string => {
-    const fromSpeakerOrKnown = speakerNames.get(key) ?? knownNames.get(key);
+    const fromSpeakerOrKnown = group.speakerName(key) ?? group.known(key)?.name;
     if (fromSpeakerOrKnown) return fromSpeakerOrKnown;
     const names = [...(spellings.get(key) ?? new Map<string, number>())].sort(
       (a, b) => b[1] - a[1] || capitals(b[0]) - capitals(a[0]) || a[0].localeCompare(b[0]),
@@ -237,6 +191,8 @@ export function resolveSessions(
         name,
         kind,
         kindSure: sure,
+        shortName: shortNameOf(key),
+        initials: initialsOf(key),
         count: entry.count,
         aliases: [...entry.aliases.values()].filter((a) => a !== name).slice(0, ALIASES_PER_MENTION),
         paired: false,

@@ -1,4 +1,10 @@
-import { ENTITY_KIND_LABELS, type KnownPerson, type SessionEntities } from '../domain/entity-resolution.js';
+import {
+  ENTITY_KIND_LABELS,
+  type EntityLookups,
+  entityId,
+  type KnownEntity,
+  type SessionEntities,
+} from '../domain/entity-resolution.js';
 import type { EntityList, EntityListQuery, EntityProfile, EntityRecord } from '../domain/entity-shapes.js';
 import type { Graph, Statement } from './graph.js';
 import { writeHoldingGroup } from './groups.js';
@@ -23,7 +29,7 @@ export interface PendingSession {
 /** What the cycle's entity step needs from the graph; EntityRepository is the Neo4j one, tests hand in their own. */
 export type EntityStore = Pick<
   EntityRepository,
-  'pendingSessions' | 'sessionMessages' | 'knownPeople' | 'writeSessions' | 'keepSessions'
+  'pendingSessions' | 'sessionMessages' | 'knownEntities' | 'writeSessions' | 'keepSessions'
 >;
 
 /** The entities of groups: the cycle's reads and writes (one method per Cypher file), and the reads of the API. */
@@ -58,10 +64,19 @@ export class EntityRepository {
     if (summaryIds.length > 0) await this.graph.write('entities/keep-sessions', { groupId, summaryIds });
   }
 
-  /** The group's people of several words whose first word is one of `firstNames`. */
-  knownPeople(groupId: string, firstNames: string[]): Promise<KnownPerson[]> {
-    if (firstNames.length === 0) return Promise.resolve([]);
-    return this.graph.read<KnownPerson>('entities/known-people', { groupId, firstNames });
+  /** The group's entities that a batch's mentions may stand for: by short forms, and by key (as an entity id). */
+  knownEntities(groupId: string, lookups: EntityLookups): Promise<KnownEntity[]> {
+    const { firstNames, shortNames, initials, keys } = lookups;
+    if (firstNames.length + shortNames.length + initials.length + keys.length === 0)
+      return Promise.resolve([]);
+    const ids = keys.map((key) => entityId(groupId, key));
+    return this.graph.read<KnownEntity>('entities/known-entities', {
+      groupId,
+      firstNames,
+      shortNames,
+      initials,
+      ids,
+    });
   }
 
   /**

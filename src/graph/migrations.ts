@@ -50,6 +50,13 @@ export const MIGRATIONS: readonly Migration[] = [
       await graph.autoCommit(cypher('schema/backfill-session-entities'));
     },
   },
+  {
+    version: 6,
+    name: 'mark every linked session for the entity step again, which now resolves short names and initials',
+    run: async (graph) => {
+      await graph.autoCommit(cypher('schema/relink-session-entities'));
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -28,6 +28,8 @@ export const STRATA_INDEXES = [
   'summary_group_parent_pending',
   'summary_group_entities_pending_starts',
   'entity_group_first_name',
+  'entity_group_short_name',
+  'entity_group_initials',
   'entity_group_mentions',
   'entity_group_last_seen',
   'entity_names_fulltext',

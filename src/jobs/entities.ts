@@ -1,7 +1,7 @@
 import { boundedBatches } from '../domain/batches.js';
 import type { Entity, SessionEntityExtractor } from '../domain/entities.js';
 import {
-  firstNameCandidates,
+  lookupsFor,
   resolveSessions,
   type SessionMessages,
   sessionMentions,
@@ -134,6 +134,6 @@ async function resolveBatch(
   deps: EntityStepDeps,
   { raw, speakers }: Awaited<ReturnType<typeof extractBatch>>,
 ) {
-  const known = await deps.store.knownPeople(ctx.groupId, firstNameCandidates(raw));
+  const known = await deps.store.knownEntities(ctx.groupId, lookupsFor(raw));
   return resolveSessions(ctx.groupId, raw, speakers, known);
 }

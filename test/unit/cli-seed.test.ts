@@ -103,6 +103,19 @@ describe('renameGroup and endBefore', () => {
     expect(cut.plantedEras.every((e) => e.start < '2024-05-20')).toBe(true);
   });
 
+  it('keeps the planted entities, and their spellings, that the kept memories still name', () => {
+    const [long] = generateDemo({ groups: 1, months: 4, start: '2024-01-01', messagesPerDay: 20 });
+    if (!long) throw new Error('no demo group');
+    const firstEra = long.plantedEras[0];
+    if (!firstEra) throw new Error('no era');
+    const cut = endBefore(long, firstEra.end);
+    expect(cut.plantedEntities.length).toBeGreaterThan(0);
+    expect(cut.plantedEntities.length).toBeLessThan(long.plantedEntities.length);
+    const texts = cut.memories.map((m) => m.text).join('\n');
+    for (const e of cut.plantedEntities) for (const s of e.written) expect(texts).toContain(s);
+    expect(endBefore(long, '2030-01-01').plantedEntities).toBe(long.plantedEntities);
+  });
+
   it('checks the prefix makes valid group ids', () => {
     expect(seedGroupId('demo', 2)).toBe('demo-2');
     expect(() => seedGroupId('no spaces', 1)).toThrow(/prefix/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DemoGroup, generateDemo, mulberry32 } from '../../seed/generator.js';
+import { plantedIn } from '../../seed/planted-entities.js';
 import { memoryInputSchema } from '../../src/domain/memory.js';
 import { words as wordsOf } from '../../src/domain/text.js';
 
@@ -113,10 +114,33 @@ describe('generateDemo', () => {
       expect(g.plantedEntities.length).toBeGreaterThan(3);
       expect(g.plantedEntities.some((e) => e.kind === 'person' && e.aliases.length > 0)).toBe(true);
       for (const e of g.plantedEntities) {
-        const named = g.memories.filter((m) => [e.name, ...e.aliases].some((n) => m.text.includes(n)));
-        expect(named.length, e.name).toBeGreaterThan(0);
+        expect(e.written.length, e.name).toBeGreaterThan(0);
+        for (const spelling of e.written) {
+          expect([e.name, ...e.aliases]).toContain(spelling);
+          expect(
+            g.memories.some((m) => m.text.includes(spelling)),
+            spelling,
+          ).toBe(true);
+        }
       }
+      // Over a run's eras, aliases are used, not only names.
+      expect(g.plantedEntities.some((e) => e.written.some((s) => s !== e.name))).toBe(true);
     }
+  });
+
+  it('reads the spellings used from the texts, a longer one first and only between non-letters', () => {
+    const ana = { name: 'Ana Costa', kind: 'person', aliases: ['Dr. Ana Costa', 'Ana'] };
+    const rhs = { name: 'Royal Horticultural Society', kind: 'organisation', aliases: ['RHS'] };
+    const leeds = { name: 'Leeds', kind: 'place', aliases: [] };
+    const found = plantedIn(
+      [ana, rhs, leeds, ana],
+      ['I emailed Dr. Ana Costa today.', 'Ana Costa said hi', 'Banana bread and RHSX', 'the RHS guide'],
+    );
+    expect(found).toEqual([
+      { ...ana, written: ['Ana Costa', 'Dr. Ana Costa'] },
+      { ...rhs, written: ['RHS'] },
+    ]);
+    expect(plantedIn([ana], ['ana costa'])).toEqual([]);
   });
 
   it('has quiet days, busy days and a daily rhythm with quiet nights and busy evenings', () => {

@@ -6,7 +6,7 @@ import {
   perMessage,
   type SessionEntityExtractor,
 } from '../../src/domain/entities.js';
-import type { KnownPerson, SessionEntities } from '../../src/domain/entity-resolution.js';
+import type { EntityLookups, KnownEntity, SessionEntities } from '../../src/domain/entity-resolution.js';
 import type { EntityStore, PendingSession } from '../../src/graph/entities.js';
 import type { CycleContext } from '../../src/jobs/cycle-context.js';
 import { linkSessionEntities } from '../../src/jobs/entities.js';
@@ -16,7 +16,7 @@ import { createLogger } from '../../src/log.js';
 class InMemoryEntities implements EntityStore {
   pending: PendingSession[] = [];
   messages = new Map<string, { text: string; speaker: string }[]>();
-  people: KnownPerson[] = [];
+  people: KnownEntity[] = [];
   written: SessionEntities[][] = [];
   kept: string[] = [];
   failWrites = false;
@@ -27,8 +27,8 @@ class InMemoryEntities implements EntityStore {
   async sessionMessages(_g: string, ids: string[]) {
     return new Map(ids.map((id) => [id, this.messages.get(id) ?? []]));
   }
-  async knownPeople(_g: string, firstNames: string[]) {
-    return this.people.filter((p) => firstNames.includes(p.key.split(' ')[0] as string));
+  async knownEntities(_g: string, lookups: EntityLookups) {
+    return this.people.filter((p) => lookups.firstNames.includes(p.key.split(' ')[0] as string));
   }
   async writeSessions(_g: string, sessions: SessionEntities[]) {
     if (this.failWrites) throw new Error('summary text too odd');
@@ -86,7 +86,7 @@ describe('linkSessionEntities', () => {
       { text: 'Say hi to Maria', speaker: 'Ben' },
     ]);
     store.messages.set('g:session:b', [{ text: 'Nothing named here', speaker: 'Ben' }]);
-    store.people = [{ key: 'maria silva', name: 'Maria Silva' }];
+    store.people = [{ key: 'maria silva', name: 'Maria Silva', kind: 'person' }];
     const linked = await linkSessionEntities(context(), { store, extractor: () => extractor });
     expect(linked).toBe(2);
     const [a, b] = store.written[0] ?? [];
