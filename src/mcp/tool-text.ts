@@ -43,6 +43,10 @@ export function recallText(response: RecallResponse): string {
       lines.push(`   - [memory ${detail.id} | ${detail.ts}] ${detail.speaker}: ${detail.text}`);
     }
   });
+  if (response.entities.length > 0)
+    lines.push(
+      `The query names: ${response.entities.map((e) => `${e.name} (${e.kind}, ${e.id})`).join(', ')}.`,
+    );
   return lines.join('\n');
 }
 

@@ -12,6 +12,7 @@ import type { RecallRequest, RecallResponse } from '../../src/domain/recall.js';
 import { createLogger } from '../../src/log.js';
 import { createMcpServer, type McpServerOptions } from '../../src/mcp/server.js';
 import { serveMcpOverStdio } from '../../src/mcp/stdio.js';
+import { recallText } from '../../src/mcp/tool-text.js';
 import { listen } from '../support/listen.js';
 import { stubServices } from '../support/stub-services.js';
 
@@ -329,5 +330,28 @@ describe('MCP over HTTP at /mcp', () => {
     const res = await fetch(`${server.url}/mcp`, { headers: { authorization: `Bearer ${API_KEY}` } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('recallText', () => {
+  it("names the group's entities the query named, with their ids to ask the entity tool", () => {
+    const response = recallResponse('porto');
+    const named = {
+      id: 'team-a:entity:00000000000000aa',
+      groupId: 'team-a',
+      kind: 'place' as const,
+      name: 'Porto',
+      aliases: [],
+      firstSeen: '2024-04-29T09:00:00Z',
+      lastSeen: '2024-05-01T09:00:00Z',
+      mentions: 3,
+      sessions: 2,
+    };
+    expect(recallText(response)).not.toContain('The query names');
+    expect(
+      recallText({ ...response, entities: [named] })
+        .split('\n')
+        .at(-1),
+    ).toBe('The query names: Porto (place, team-a:entity:00000000000000aa).');
   });
 });
