@@ -13,7 +13,8 @@ WITH datetime($asOf) AS asOf, coalesce(date(datetime($asOf)) + duration({days: 1
 RETURN
   COLLECT {
     MATCH (e:Era {groupId: $groupId})
-    WHERE (asOf IS NULL AND e.current = true) OR e.endsAt <= asOf
+    // One test, not a disjunction: the planner may split an OR into a union that seeks the group's eras twice.
+    WHERE CASE WHEN asOf IS NULL THEN e.current = true ELSE e.endsAt <= asOf END
     WITH e
     ORDER BY e.startsAt DESC
     RETURN {id: e.id, theme: e.theme, start: toString(e.start), text: e.text}
