@@ -35,10 +35,12 @@ export const CONTEXT_VALUE = {
   /** Each older period of a level is worth this much less than the one after it. */
   perOlderPeriod: 0.1,
   /**
-   * Who or what the query names: after the turns that answer it (they say it in the group's words), before the
-   * weaker hits, so a small budget keeps the answer and a larger one says who it is about.
+   * Who or what the query names. Asked about ("Who is Ana?", "tell me about Lisbon"): after the turns that answer
+   * it (they say it in the group's words), before the weaker hits. Only named ("What did Ana cook?"): after them,
+   * with what room is left (on LoCoMo's questions, which name their speakers, a line before the weaker hits cost
+   * evidence at 2,000 tokens).
    */
-  named: 0.45,
+  named: { askedAbout: 0.45, mentioned: 0.09 },
 } as const;
 
 /** How many of the entities a query names the block says something of. */
@@ -46,6 +48,7 @@ export const NAMED_IN_BLOCK = 3;
 
 /** A line for each entity the query names (at most NAMED_IN_BLOCK), in the order the query named them. */
 export function namedCandidates(
+  query: string,
   entities: RecallResponse['entities'],
   briefs: EntityBrief[],
   timeZone: string,
@@ -53,9 +56,30 @@ export function namedCandidates(
   const byId = new Map(briefs.map((b) => [b.id, b]));
   return entities.slice(0, NAMED_IN_BLOCK).flatMap((entity) => {
     const brief = byId.get(entity.id);
-    return brief
-      ? [{ id: entity.id, line: entityBriefLine(entity, brief, timeZone), value: CONTEXT_VALUE.named }]
-      : [];
+    if (!brief) return [];
+    const value = asksWhoIs(query, [entity.name, ...entity.aliases])
+      ? CONTEXT_VALUE.named.askedAbout
+      : CONTEXT_VALUE.named.mentioned;
+    return [{ id: entity.id, line: entityBriefLine(entity, brief, timeZone), value }];
+  });
+}
+
+/**
+ * Whether the query asks who or what one of the names is ("Who is Ana?", "who's Dr. Costa", "what is Northwind",
+ * "tell me about Lisbon", "what do we know about RHS"), rather than naming it on the way to something else.
+ */
+export function asksWhoIs(query: string, names: string[]): boolean {
+  return names.some((name) => {
+    const spelled = name
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s+/g, '\\s+');
+    if (!spelled) return false;
+    const asked = new RegExp(
+      `\\b(?:who|what)(?:'s|\\s+(?:is|was|are|were))\\s+(?:the\\s+)?${spelled}(?![\\p{L}\\p{N}])|\\babout\\s+(?:the\\s+)?${spelled}(?![\\p{L}\\p{N}])`,
+      'iu',
+    );
+    return asked.test(query);
   });
 }
 

@@ -72,7 +72,7 @@ export async function groupContext(
   const timeZone = sources.timezone ?? 'UTC';
   return buildContext(
     {
-      named: namedCandidates(named, briefs, timeZone),
+      named: query ? namedCandidates(query, named, briefs, timeZone) : [],
       ...relevant,
       standing: standingCandidates(sources, query),
       latest: latestCandidates(sources.turns, query),

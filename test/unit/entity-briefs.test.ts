@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext, CONTEXT_TITLES, type ContextCandidates } from '../../src/domain/context.js';
-import { CONTEXT_VALUE, namedCandidates } from '../../src/domain/context-values.js';
+import { asksWhoIs, CONTEXT_VALUE, namedCandidates } from '../../src/domain/context-values.js';
 import { type EntityBrief, entityBriefLine, sentenceNaming } from '../../src/domain/entity-briefs.js';
 import type { EntityRecord } from '../../src/domain/entity-shapes.js';
 import { estimatedTokens } from '../../src/domain/tokens.js';
@@ -59,10 +59,14 @@ describe('the block says who the query names', () => {
     latest: [],
     timeZone: 'UTC',
   };
-  const named = namedCandidates([ana], [brief], 'UTC');
+  const named = namedCandidates('Who is Ana?', [ana], [brief], 'UTC');
 
   it('puts the line first, under its heading, valued below the turns that answer', () => {
-    expect(named[0]?.value).toBe(CONTEXT_VALUE.named);
+    expect(named[0]?.value).toBe(CONTEXT_VALUE.named.askedAbout);
+    // Named on the way to something else, it only fills what the weaker hits leave.
+    expect(namedCandidates('What did Ana cook?', [ana], [brief], 'UTC')[0]?.value).toBe(
+      CONTEXT_VALUE.named.mentioned,
+    );
     const relevant = [
       { id: 'm1', text: 'Ana booked the flight.', speaker: 'Ben', ts: '2024-03-04T10:00:00Z', value: 1 },
     ];
@@ -78,6 +82,27 @@ describe('the block says who the query names', () => {
   });
 
   it('says nothing of an entity whose brief the group did not give', () => {
-    expect(namedCandidates([ana], [], 'UTC')).toEqual([]);
+    expect(namedCandidates('Who is Ana?', [ana], [], 'UTC')).toEqual([]);
+  });
+});
+
+describe('asksWhoIs', () => {
+  it('tells a query about someone or something from one that names them on the way', () => {
+    const names = ['Ana Costa', 'Ana', 'Dr. Ana Costa'];
+    for (const q of [
+      'Who is Ana?',
+      "who's dr. ana costa",
+      'What do we know about Ana Costa?',
+      'Tell me about ana',
+    ])
+      expect(asksWhoIs(q, names), q).toBe(true);
+    for (const q of [
+      'What did Ana cook?',
+      'Who did Ana meet?',
+      'Who is Anabel?',
+      'When did Ana Costa arrive?',
+    ])
+      expect(asksWhoIs(q, names), q).toBe(false);
+    expect(asksWhoIs('What is the RHS?', ['Royal Horticultural Society', 'RHS'])).toBe(true);
   });
 });
