@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiServices } from '../api/services.js';
 import type { SeriesQuery } from '../domain/era.js';
 import { seriesQuerySchema } from '../domain/era.js';
@@ -25,8 +26,16 @@ export interface SeriesOptions {
   output: 'table' | 'json' | 'csv';
 }
 
-/** The group, the validated series query and the output format; usage errors name the command. */
-function parseSeriesFlags(flags: Flags, command: string): SeriesOptions {
+/**
+ * The group, the series query (level, window and any `extra` flags, validated by `schema`) and the output format;
+ * usage errors name the command. Shared by every command that prints periods as a table, JSON or CSV.
+ */
+export function parseSeriesFlags<S extends z.ZodType = typeof seriesQuerySchema>(
+  flags: Flags,
+  command: string,
+  schema: S = seriesQuerySchema as unknown as S,
+  extra: Record<string, string | undefined> = {},
+): { groupId: string; query: z.output<S>; output: SeriesOptions['output'] } {
   const groupId = flags.requiredGroup();
   const csv = flags.boolean('csv');
   const json = flags.boolean('json');
@@ -35,9 +44,10 @@ function parseSeriesFlags(flags: Flags, command: string): SeriesOptions {
     level: flags.choice('level', CALENDAR_LEVELS),
     from: flags.string('from'),
     to: flags.string('to'),
+    ...extra,
   };
   const defined = Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined));
-  const parsed = seriesQuerySchema.safeParse(defined);
+  const parsed = schema.safeParse(defined);
   if (!parsed.success) throw usageFromZod(parsed.error, command, {});
   return { groupId, query: parsed.data, output: csv ? 'csv' : json ? 'json' : 'table' };
 }

@@ -18,6 +18,7 @@ import { usageFromZod } from '../args.js';
 import { type CommandSpec, levelFlag, type OutStream } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, tableWidth } from '../output.js';
+import { parseSeriesFlags } from '../series-command.js';
 import { formatTable } from '../table.js';
 
 export type EntitiesOptions =
@@ -110,20 +111,10 @@ export const entitiesCommand: CommandSpec<EntitiesOptions> = {
     }
     if (action === 'over-time') {
       if (rest.length > 0) throw flags.usage(`unexpected argument "${rest[0]}"`);
-      const groupId = flags.requiredGroup();
-      const csv = flags.boolean('csv');
-      const json = flags.boolean('json');
-      if (csv && json) throw flags.usage('give --csv or --json, not both');
-      const candidate = {
-        level: flags.choice('level', CALENDAR_LEVELS),
-        from: flags.string('from'),
-        to: flags.string('to'),
+      const series = parseSeriesFlags(flags, 'entities', entitiesOverTimeQuerySchema, {
         top: flags.string('top'),
-      };
-      const defined = Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined));
-      const parsed = entitiesOverTimeQuerySchema.safeParse(defined);
-      if (!parsed.success) throw usageFromZod(parsed.error, 'entities', {});
-      return { action, groupId, query: parsed.data, output: csv ? 'csv' : json ? 'json' : 'table' };
+      });
+      return { action, ...series };
     }
     if (action === 'list') {
       if (rest.length > 0) throw flags.usage(`unexpected argument "${rest[0]}"`);
