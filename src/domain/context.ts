@@ -217,13 +217,16 @@ function uniqueSentences(text: string): { text: string; key: string }[] {
     .filter((s) => s.key !== '' && !seen.has(s.key) && seen.add(s.key));
 }
 
+/** "Ana Costa: " before a turn a summary quotes: who said it, not what was said. */
+export const SPEAKER_PREFIX = /^\s*\p{L}[\p{L}\p{N} .'-]{0,40}:\s+/u;
+
 /**
  * What makes two sentences the same for the reader: their words, case and punctuation aside, without a leading
  * "Speaker: " (a summary quoting a turn names its speaker, the turn's own text does not).
  */
 export function sentenceKey(sentence: string): string {
   return sentence
-    .replace(/^\s*\p{L}[\p{L}\p{N} .'-]{0,40}:\s+/u, '')
+    .replace(SPEAKER_PREFIX, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -1,4 +1,4 @@
-import { readableDate } from './context.js';
+import { readableDate, SPEAKER_PREFIX } from './context.js';
 import type { EntityRecord } from './entity-shapes.js';
 import { indexOfRun } from './named-entities.js';
 import { localDate } from './periods.js';
@@ -45,9 +45,6 @@ export function entityBriefLine(
   const latest = brief.latest ? sentenceNaming(brief.latest, [entity.name, ...entity.aliases]) : null;
   return `- ${head}${parts.length > 0 ? `: ${parts.join('; ')}.` : '.'}${latest ? ` Latest: ${latest}` : ''}`;
 }
-
-/** "Ana Costa: " before a quoted turn in a summary: its speaker, not what is said of them. */
-const SPEAKER_PREFIX = /^\s*\p{L}[\p{L}\p{N} .'-]{0,40}:\s+/u;
 
 /**
  * The first sentence of `text` that names one of `names` as whole words, in any case, beyond a speaker's name
