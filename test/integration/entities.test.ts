@@ -10,13 +10,10 @@ import { cypher } from '../../src/graph/cypher.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { createLogger } from '../../src/log.js';
 import { TOOLS } from '../../src/mcp/tools.js';
+import { at, NOW } from '../support/lisbon-trip.js';
 import { listen } from '../support/listen.js';
 import { collector } from '../support/out-stream.js';
 import { describeNeo4j, openTestStrata, useTestStrata } from './neo4j.js';
-
-const NOW = new Date('2024-05-01T00:00:00Z');
-const at = (day: number, minute: number) =>
-  `2024-03-${String(day).padStart(2, '0')}T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 /** Two people talking about a third, two cities and a museum, over three sessions. */
 const MESSAGES: MemoryInput[] = [

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import type { Strata } from '../../src/strata.js';
 import { FakeEntityModel } from '../support/fake-entity-model.js';
+import { at, NOW } from '../support/lisbon-trip.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
-
-const NOW = new Date('2024-05-01T00:00:00Z');
-const at = (day: number, minute: number) =>
-  `2024-03-${String(day).padStart(2, '0')}T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 /** Three sessions; "dune" in lower case is a film only the model knows. */
 const MESSAGES: MemoryInput[] = [

@@ -1,11 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { recallRequestSchema } from '../../src/domain/recall.js';
+import { at, NOW } from '../support/lisbon-trip.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
-
-const NOW = new Date('2024-05-01T00:00:00Z');
-const at = (day: number, minute: number) =>
-  `2024-03-${String(day).padStart(2, '0')}T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 /** Maria Silva named in full twice and by her first name alone in the other turns. */
 const MESSAGES: MemoryInput[] = [
