@@ -19,11 +19,16 @@ CALL (e, asOf) {
   LIMIT toInteger($related)
   RETURN collect(o.name) AS related
 }
+// The latest session that names it: the group's sessions walked newest first from its lastSeen (or asOf, if
+// earlier) until one names it, in the index's own order, so an entity named in thousands of sessions costs a seek,
+// not a read of every link.
 CALL (e, asOf) {
-  MATCH (s:Summary)-[:MENTIONS_ENTITY]->(e)
-  WHERE asOf IS NULL OR s.endsAt <= asOf
+  WITH e, CASE WHEN asOf IS NOT NULL AND asOf < e.lastSeen THEN asOf ELSE e.lastSeen END AS newest
+  MATCH (s:Summary {groupId: $groupId, level: 'session'})
+  USING INDEX SEEK s:Summary(groupId, level, endsAt)
+  WHERE s.endsAt <= newest AND EXISTS { (s)-[:MENTIONS_ENTITY]->(e) }
   WITH s
-  ORDER BY s.startsAt DESC, s.id
+  ORDER BY s.groupId DESC, s.level DESC, s.endsAt DESC
   LIMIT 1
   RETURN collect(s.text) AS latest
 }

@@ -24,6 +24,12 @@ function memories(): MemoryInput[] {
 }
 
 /** The rows that index seeks and scans handed over in a profile: what the statement read to answer. */
+/** Rows that came out of relationship expansions, anywhere in the plan: how many links a statement walked. */
+function expandRows(plan: ProfiledPlan): number {
+  const own = /Expand/.test(plan.operatorType) ? plan.rows : 0;
+  return own + plan.children.reduce((sum, child) => sum + expandRows(child), 0);
+}
+
 function seekRows(plan: ProfiledPlan): number {
   const own = /Index(Seek|Scan)/.test(plan.operatorType) ? plan.rows : 0;
   return own + plan.children.reduce((sum, child) => sum + seekRows(child), 0);
@@ -74,7 +80,8 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
       const batched = batchedStatement(name);
       const sent = batched ? batchParams(batched, [params]) : params;
       const result = await session.run(`PROFILE ${cypher(name)}`, sent);
-      return { rows: result.records.length, read: seekRows(result.summary.profile as ProfiledPlan) };
+      const plan = result.summary.profile as ProfiledPlan;
+      return { rows: result.records.length, read: seekRows(plan), walked: expandRows(plan) };
     } finally {
       await session.close();
     }
@@ -130,6 +137,36 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     // and its settings node.
     const eras = (await t.strata.services.eras(group)).length;
     expect(read).toBeLessThanOrEqual(1 + 2 + 3 + 10 + eras + 1);
+  });
+
+  it('finds the latest session naming an entity by a walk from its lastSeen, not a read of its every link', async () => {
+    // Forty days, a session each, the first thirty naming Maria Silva.
+    const named = t.group('named');
+    await t.strata.services.ingest(
+      named,
+      Array.from({ length: 40 }, (_, day) => ({
+        text: day < 30 ? 'I talked to Maria Silva about the garden.' : 'The garden needs water.',
+        speaker: 'Ben',
+        ts: new Date(Date.UTC(2024, 0, 1 + day, 10)).toISOString(),
+      })),
+    );
+    expect((await t.strata.cycle(named, { now: new Date('2024-03-01T00:00:00Z') })).status).toBe('succeeded');
+    const [top] = await t.strata.graph.autoCommit<{ id: string; sessions: number }>(
+      "MATCH (e:Entity {groupId: $groupId, name: 'Maria Silva'}) RETURN e.id AS id, e.sessions AS sessions",
+      { groupId: named },
+    );
+    expect(top?.sessions).toBe(30);
+    const { rows, read, walked } = await profile('recall/entity-briefs', {
+      groupId: named,
+      entityIds: [top?.id],
+      asOf: null,
+      related: 3,
+    });
+    expect(rows).toBe(1);
+    // The entity by its id, and the group's sessions from its lastSeen back to the first that names it: not the
+    // thirty links to every session that names it.
+    expect(read).toBeLessThanOrEqual(3);
+    expect(walked).toBeLessThanOrEqual(3);
   });
 
   it('reads the originals stored before the prune cutoff, not every memory of the group', async () => {

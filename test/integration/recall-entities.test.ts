@@ -68,6 +68,8 @@ describeNeo4j('recall and context by the entities a query names', () => {
     expect(lines[1]).toMatch(
       /^- Maria Silva \(person, also Maria\): named in 3 sessions, 4 March 2024 to 8 March 2024; comes up with .*Lisbon/,
     );
+    // The latest session that names her, and the sentence of its summary that does.
+    expect(lines[1]).toContain('Latest: Ben Okafor: Ask Maria Silva about hotels in Lisbon.');
     // Asked on 5 March, only the first session had named her.
     const then = await t.strata.services.context(g, {
       budgetTokens: 800,
