@@ -33,7 +33,7 @@ ON CREATE SET
   m.ingestedAt = datetime(),
   m.sessionPending = true,
   m.dayPending = true
-WITH m, row, zeros, m[$vectorKey] IS NULL AS created
+WITH g, m, row, zeros, m[$vectorKey] IS NULL AS created
 // The procedure stores the vector as a compact float32 array rather than a list of doubles.
 CALL (m, row, zeros, created) {
   WITH m, row, zeros
@@ -44,4 +44,20 @@ CALL (m, row, zeros, created) {
       v + zeros[..row.embeddingZeros[i]] + row.embeddingValues[i]) + zeros[..last(row.embeddingZeros)]
   END)
 }
-RETURN m.id AS id, created
+// Then the group's term statistics (graph/term-stats.ts): each key held by a memory this statement created adds one
+// to the group's count of memories holding it (row.terms: domain/term-keys.ts memoryTermKeys), unless a count of
+// the group's memories is still under way and has not passed this id yet (g.termCursor: that count will take it).
+// Keys come sorted and are merged in that order, so two writers lock a group's terms in the same order.
+WITH g, collect({id: m.id, created: created,
+  terms: CASE WHEN created AND (g.termCursor IS NULL OR m.id <= g.termCursor) THEN row.terms ELSE [] END}) AS written
+CALL (written) {
+  UNWIND written AS w
+  UNWIND w.terms AS term
+  WITH term, count(*) AS holding
+  ORDER BY term
+  MERGE (t:Term {groupId: $groupId, term: term})
+  ON CREATE SET t.memories = holding
+  ON MATCH SET t.memories = t.memories + holding
+}
+UNWIND written AS w
+RETURN w.id AS id, w.created AS created

@@ -11,6 +11,8 @@ CALL () {
   UNION ALL
   MATCH (n:Entity {groupId: $groupId}) RETURN n
   UNION ALL
+  MATCH (n:Term {groupId: $groupId}) WHERE n.term IS NOT NULL RETURN n
+  UNION ALL
   MATCH (n:AggregationRun {groupId: $groupId}) RETURN n
 }
 CALL (n) {

@@ -11,3 +11,5 @@ CREATE CONSTRAINT cycle_lease_id IF NOT EXISTS FOR (l:CycleLease) REQUIRE l.id I
 CREATE CONSTRAINT strata_schema_id IF NOT EXISTS FOR (s:StrataSchema) REQUIRE s.id IS UNIQUE;
 // An entity of a group, by its natural key (domain/entity-resolution.ts entityId).
 CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE;
+// A group's term statistics: one count per key (graph/term-stats.ts), found by recall and merged by ingest.
+CREATE CONSTRAINT term_group_term IF NOT EXISTS FOR (t:Term) REQUIRE (t.groupId, t.term) IS UNIQUE;

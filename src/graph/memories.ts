@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { MemoryRecord } from '../domain/memory.js';
+import { memoryTermKeys } from '../domain/term-keys.js';
 import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph } from './graph.js';
 import { replayable } from './replayable.js';
@@ -24,8 +25,8 @@ export class MemoryRepository {
   }
 
   /**
-   * Writes one batch in one transaction: with each memory, the group node and its clock, and the vector of those this
-   * batch created (a mostly-zero one sent as runs: embedding-param.ts). The batch comes in parts, one statement each,
+   * Writes one batch in one transaction: with each memory, the group node and its clock, the group's term counts
+   * (graph/term-stats.ts), and the vector of those this batch created (a mostly-zero one sent as runs: embedding-param.ts). The batch comes in parts, one statement each,
    * sent without waiting for the one before: Neo4j writes a part while the next is embedded and encoded, and the
    * parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
    * was given again, not embedded again.
@@ -44,7 +45,11 @@ export class MemoryRepository {
           timezone,
           // Each part moves the group clock to its own latest memory, if later: after all of them, the batch's.
           latestTs: latestInstant(memories.map((m) => m.ts)),
-          memories: memories.map((m, i) => ({ ...m, ...toEmbeddingParam(vectors[i] as number[]) })),
+          memories: memories.map((m, i) => ({
+            ...m,
+            ...toEmbeddingParam(vectors[i] as number[]),
+            terms: memoryTermKeys(m.text, m.speaker),
+          })),
           dimension: vectors[0]?.length ?? 0,
         });
         // Taken by Promise.all below; until then a failure must not surface as an unhandled rejection.
