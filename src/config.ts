@@ -117,6 +117,7 @@ export const envSchema = z.object({
   RECALL_LEXICAL_WEIGHT: z.coerce.number().min(0).max(10).default(1),
   RECALL_FUSION: z.enum(['ranks', 'scores']).optional(),
   RECALL_MIN_RELEVANCE: z.coerce.number().min(0).max(1).default(0.3),
+  RECALL_SEARCH_CANDIDATES: z.coerce.number().int().min(10).max(2_000).default(100),
   RECALL_TERM_CANDIDATES: z.coerce.number().int().min(50).max(5_000).default(500),
   RECALL_CONTEXT_CANDIDATES: z.coerce.number().int().min(0).max(200).default(30),
   CONTEXT_TOKENIZER: z.enum(TOKENIZERS).default('auto'),
@@ -256,10 +257,11 @@ export function buildConfig(env: Env) {
       // LoCoMo (bench:locomo prints the trade-off).
       minRelevance: env.RECALL_MIN_RELEVANCE,
       // Recall's cost against its quality, for an operator to choose (bench:recall prints the one, bench:locomo the
-      // other). Full-text hits read per query term: besides the candidates, they tell how many of the group's
-      // memories hold the term (its weight), so a word more common than this weighs a little more than it should.
-      // Fewer hold in small groups, not in large ones: LoCoMo's conversations inside a group of a million memories
-      // had recall@10 0.699 at 500 and 0.624 at 100.
+      // other). The texts the one full-text search ranks by the group's term weights and returns: each crosses the
+      // wire with its text, from which recall tells which of the query's terms it holds.
+      searchCandidates: env.RECALL_SEARCH_CANDIDATES,
+      // Full-text hits read per query term only while a group's term statistics are still being counted (an upgraded
+      // database's first start): the memories among them stand in for the term's count.
       termCandidates: env.RECALL_TERM_CANDIDATES,
       // Memory candidates whose context is read in the search's round trip (the turns around them, the summaries
       // above them), the larger part of a recall's work in Neo4j, about 0.07 ms of CPU each. On LoCoMo 30 gave the

@@ -1,110 +1,110 @@
 // Recall's lexical search in one round trip (each round trip costs both sides a socket write and a turn of the
-// bolt thread): each query term through the full-text index, then the context of the best memory candidates.
+// bolt thread): the query's terms weighed by the group's own statistics, one full-text search that ranks the group's
+// texts by those weights, then the context of the best memory candidates.
 //
-// Terms: each of $terms comes with its Lucene query, kept to the group by domain/lucene.ts termInGroup (the groupId
-// test here stays, as that clause can over-match), and the two parts its pair queries are made of; the terms are
-// tokenizer words, so no Lucene syntax from the caller reaches the index. Per term: its hits in the group (memories
-// and active summaries of the asked levels, inside the window) and how many of the group's memories hold it, which
-// with the group's memory count is what domain/term-evidence.ts turns into bm25 and coverage. When the query names a
-// period ($periodFrom, $periodTo; null when it names none), each hit also says whether it falls in it (inPeriod: a
-// memory by its time, a summary by overlap). Hits come as parallel lists, not a map per hit (the driver decodes a
-// map's keys again for every hit), memories apart from summaries: a memory's level and decay go without saying, and
-// most hits are memories.
+// Terms: each of $terms comes with its Lucene query kept to the group (domain/lucene.ts termInGroup: the terms are
+// tokenizer words, so no Lucene syntax from the caller reaches the index), its clause alone, and the key its
+// memories are counted under (domain/term-keys.ts; null for a name searched by all its spellings, which come as
+// $terms[i].spellings, lists of keys). Per term:
+// - how many of the group's memories hold it: the group's Term node for its key (graph/term-stats.ts), kept exactly
+//   by ingest and pruning; for a name, the memories holding each spelling's rarest word, summed (a bound from
+//   above); for a group whose count is still being taken (g.termCursor), the memories among its first $perTerm hits;
+// - its best score in the group, from its first few hits: over it, a hit's score is the term-frequency part of
+//   BM25 alone, as every hit of one term shares the index's idf (which other groups' texts move);
+// - idf, BM25's, from the group's memory count and the term's.
+// The search: one Lucene query, every term's clause boosted by its idf over its best score, so Lucene's score of a
+// text is the sum domain/term-evidence.ts calls bm25 (per term held, its score over the term's best, times its idf
+// in the group), and Lucene picks the first $candidates itself. Boosts go as whole numbers (the query parser takes
+// no exponent), scaled by $boostScale, and scores come back divided by it. Kept to the group and to the asked
+// levels and window afterwards (a memory by its time; a summary by overlap ([from, to) against [startsAt,
+// endsAt)), being in recall still and, for a question asked at $asOf, having ended by then). When the query names a
+// period ($periodFrom, $periodTo; null when it names none), each hit says whether it falls in it (inPeriod: a
+// memory by its time, a summary by overlap). Hits come as parallel lists with their texts, from which recall tells
+// which terms each holds.
 //
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
 //
-// Context: the $contextCandidates memory hits with the best bm25 of their own, the same sum as lexicalEvidence in
-// domain/term-evidence.ts (per term held, the hit's score over the term's best, times the term's idf in the group),
-// ties by id. For each, its own fields; the turns just before and after it in its conversation (the same session
-// id, or neither has one, within $gapMinutes: one range seek on (groupId, ts) per direction, each bound written
-// out, since the planner seeks only one bound of a chained comparison; ordered by the index's own properties, so
-// that the index hands the turns over from the candidate outwards and the seek stops at the first one of its
-// conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every
-// 9 seconds, 22 ms of Neo4j's CPU per search against 9.5). Once for all candidates: the SUMMARIZES links above
-// them (each [parent id, child id]), each link once, since candidates share their days, weeks and months; their
-// own parents come among the links (read per candidate as well, they cost 0.5 ms more of Neo4j's CPU a search at
-// 10,000 memories). graph/recall.ts rebuilds from the links the path down from every summary above a candidate,
-// so a summary hit can show the candidates beneath it without walking down through its period.
+// Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its own fields; the turns
+// just before and after it in its conversation (the same session id, or neither has one, within $gapMinutes: one
+// range seek on (groupId, ts) per direction, each bound written out, since the planner seeks only one bound of a
+// chained comparison; ordered by the index's own properties, so that the index hands the turns over from the
+// candidate outwards and the seek stops at the first one of its conversation, ties in time by id, where a sort by
+// time read the whole window: in a group with a message every 9 seconds, 22 ms of Neo4j's CPU per search against
+// 9.5). Once for all candidates: the SUMMARIZES links above them (each [parent id, child id]), each link once,
+// since candidates share their days, weeks and months; their own parents come among the links. graph/recall.ts
+// rebuilds from the links the path down from every summary above a candidate, so a summary hit can show the
+// candidates beneath it without walking down through its period.
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
+OPTIONAL MATCH (g:Group {id: $groupId})
 CALL () {
   RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }
     ELSE $groupMemories END AS groupMemories
 }
-WITH groupMemories, datetime($periodFrom) AS periodFrom, datetime($periodTo) AS periodTo, datetime($from) AS fromTime,
-  datetime($to) AS toTime, datetime($asOf) AS asOfTime
-// Each term's own list: its best-scored hits in the group, at most $perTerm.
+CALL () {
+  UNWIND $keys AS key
+  OPTIONAL MATCH (t:Term {groupId: $groupId, term: key})
+  RETURN collect({key: key, memories: coalesce(t.memories, 0)}) AS counts
+}
+WITH groupMemories, counts, g.termCursor IS NULL AS counted, datetime($periodFrom) AS periodFrom,
+  datetime($periodTo) AS periodTo, datetime($from) AS fromTime, datetime($to) AS toTime, datetime($asOf) AS asOfTime
 UNWIND $terms AS asked
 CALL (asked) {
-  CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
+  CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($bestOf)})
     YIELD node, score
-  RETURN collect(node) AS listed, collect(score) AS listedScores
+  WITH node, score WHERE node.groupId = $groupId
+  RETURN max(score) AS best
 }
+CALL (asked, counted) {
+  WITH asked WHERE NOT counted
+  CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($perTerm)})
+    YIELD node
+  WITH node WHERE node:Memory AND node.groupId = $groupId
+  RETURN count(node) AS listed
+}
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, CASE
+    WHEN NOT counted THEN listed
+    WHEN asked.key IS NOT NULL THEN [c IN counts WHERE c.key = asked.key][0].memories
+    ELSE reduce(total = 0, spelling IN asked.spellings | total + reduce(least = groupMemories, key IN spelling |
+      CASE WHEN [c IN counts WHERE c.key = key][0].memories < least THEN [c IN counts WHERE c.key = key][0].memories
+        ELSE least END))
+  END AS held
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best,
+  CASE WHEN held > groupMemories THEN groupMemories ELSE held END AS memoryCount
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, memoryCount,
+  log(1 + (groupMemories - memoryCount + 0.5) / (memoryCount + 0.5)) AS idf
 WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime,
-  collect({asked: asked, listed: listed, scores: listedScores}) AS searched
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, searched,
-  [s IN searched WHERE size(s.listed) < $perTerm | s.asked] AS wholeTerms
-UNWIND searched AS own
-CALL (own, wholeTerms, periodFrom, periodTo, fromTime, toTime, asOfTime) {
-  // A full list holds the term's best-scored hits, short messages before all, and may leave out the ones that hold
-  // the rest of the query. Those holding a term whose list is whole come from one search per such term, the pair
-  // (the term's pairStart and the other's clause: domain/lucene.ts pairQueryStart), led by that term's short
-  // postings and ranked by its score. Each takes the list's lowest score, the most its own can be, and is not
-  // counted among the term's memories, which weigh it. Two terms too common for their lists are left to their
-  // lists: that search would score most of a large group.
-  CALL (own, wholeTerms) {
-    UNWIND CASE WHEN size(own.listed) >= $perTerm THEN wholeTerms ELSE [] END AS other
-    CALL db.index.fulltext.queryNodes('group_text_fulltext', own.asked.pairStart + other.clause,
-      {limit: toInteger($perPair)})
-      YIELD node
-    WITH node WHERE NOT node IN own.listed
-    RETURN collect(DISTINCT node) AS met
-  }
-  // The term's hits (its list, then what the pairs met, these at the list's lowest score), kept to the group, as
-  // positions in list comprehensions over the term's one row: a row per hit cost the runtime a pass of each
-  // operator after it (about 0.6 ms of this statement's 4.7 of Neo4j CPU, in groups of 10,000). Each property read
-  // walks the node's property chain, and a missing one walks all of it: a memory (the most hits) is never archived
-  // and has no decay, and its time is read only when a window or a period asks for it.
-  WITH own, own.listed + met AS nodes, size(own.listed) AS listedSize,
-    own.scores + [x IN met | last(own.scores)] AS scores
-  WITH own, nodes, scores, listedSize,
-    [i IN range(0, size(nodes) - 1) WHERE nodes[i]:Memory AND nodes[i].groupId = $groupId | i] AS memoryAt,
-    [i IN range(0, size(nodes) - 1) WHERE NOT nodes[i]:Memory AND nodes[i].groupId = $groupId
-      AND nodes[i].archivedAt IS NULL | i] AS summaryAt
-  // Those of the asked levels inside the window: a memory by its time, a summary by overlap ([from, to) against
-  // [startsAt, endsAt)) and, for a question asked at $asOf, by having ended by then. The term's memory count is of
-  // its list alone, in the window or not.
-  WITH own, nodes, scores, size([i IN memoryAt WHERE i < listedSize]) AS memoryCount,
-    CASE
-      WHEN NOT 'memory' IN $levels THEN []
-      WHEN fromTime IS NULL AND toTime IS NULL THEN memoryAt
-      ELSE [i IN memoryAt WHERE (fromTime IS NULL OR nodes[i].ts >= fromTime)
-        AND (toTime IS NULL OR nodes[i].ts < toTime)]
-    END AS memories,
-    [i IN summaryAt WHERE nodes[i].level IN $levels AND CASE
-      WHEN fromTime IS NULL AND toTime IS NULL THEN true
-      ELSE (fromTime IS NULL OR nodes[i].endsAt > fromTime) AND (toTime IS NULL OR nodes[i].startsAt < toTime)
-        AND (asOfTime IS NULL OR nodes[i].endsAt <= asOfTime)
-    END] AS summaries
-  // One list per field, in the index's order.
-  RETURN {term: own.asked.term, memoryCount: memoryCount,
-    memoryIds: [i IN memories | nodes[i].id], memoryScores: [i IN memories | scores[i]],
-    summaryIds: [i IN summaries | nodes[i].id], summaryLevels: [i IN summaries | nodes[i].level],
-    summaryScores: [i IN summaries | scores[i]], summaryDecays: [i IN summaries | coalesce(nodes[i].decay, 1.0)],
-    memoryInPeriod: CASE WHEN periodFrom IS NULL THEN null
-      ELSE [i IN memories | nodes[i].ts >= periodFrom AND nodes[i].ts < periodTo] END,
-    summaryInPeriod: CASE WHEN periodFrom IS NULL THEN null
-      ELSE [i IN summaries | nodes[i].endsAt > periodFrom AND nodes[i].startsAt < periodTo] END} AS termHits
+  collect({term: asked.term, memoryCount: memoryCount, best: best,
+    boost: CASE WHEN best > 0 THEN toInteger(round(idf / best * $boostScale)) ELSE 0 END, clause: asked.clause}) AS terms
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, terms,
+  reduce(query = '', t IN terms | CASE WHEN t.boost > 0 THEN query + ' ' + t.clause + '^' + toString(t.boost)
+    ELSE query END) AS disjunction
+CALL (disjunction, periodFrom, periodTo, fromTime, toTime, asOfTime) {
+  UNWIND CASE WHEN disjunction = '' THEN [] ELSE [$groupClause + ' +(' + disjunction + ')'] END AS search
+  CALL db.index.fulltext.queryNodes('group_text_fulltext', search, {limit: toInteger($candidates)})
+    YIELD node, score
+  WITH node, score
+  WHERE node.groupId = $groupId AND CASE
+    WHEN node:Memory THEN 'memory' IN $levels AND (fromTime IS NULL OR node.ts >= fromTime)
+      AND (toTime IS NULL OR node.ts < toTime)
+    ELSE node.archivedAt IS NULL AND node.level IN $levels AND ((fromTime IS NULL AND toTime IS NULL) OR
+      ((fromTime IS NULL OR node.endsAt > fromTime) AND (toTime IS NULL OR node.startsAt < toTime)
+        AND (asOfTime IS NULL OR node.endsAt <= asOfTime)))
+  END
+  WITH node, score / $boostScale AS bm25, node:Memory AS memory
+  RETURN collect(node.id) AS ids, collect(CASE WHEN memory THEN 'memory' ELSE node.level END) AS levels,
+    collect(bm25) AS scores, collect(CASE WHEN memory THEN 1.0 ELSE coalesce(node.decay, 1.0) END) AS decays,
+    collect(node.text) AS texts, collect(coalesce(node.speaker, '')) AS speakers,
+    collect(CASE WHEN periodFrom IS NULL THEN false WHEN memory THEN node.ts >= periodFrom AND node.ts < periodTo
+      ELSE node.endsAt > periodFrom AND node.startsAt < periodTo END) AS inPeriod
 }
-WITH groupMemories, collect(termHits) AS terms
-CALL (groupMemories, terms) {
-  UNWIND terms AS t
-  WITH t, reduce(best = 0.0, s IN t.memoryScores + t.summaryScores | CASE WHEN s > best THEN s ELSE best END) AS best,
-    CASE WHEN groupMemories > t.memoryCount THEN groupMemories ELSE t.memoryCount END AS documents
-  WITH t, best, log(1 + (documents - t.memoryCount + 0.5) / (t.memoryCount + 0.5)) AS idf
-  UNWIND range(0, size(t.memoryIds) - 1) AS i
-  WITH t.memoryIds[i] AS id, CASE WHEN best > 0 THEN t.memoryScores[i] / best * idf ELSE 0.0 END AS part
-  WITH id, sum(part) AS bm25
+WITH groupMemories, [t IN terms | t {.term, .memoryCount, .best}] AS terms,
+  {ids: ids, levels: levels, scores: scores, decays: decays, texts: texts, speakers: speakers, inPeriod: inPeriod}
+    AS hits
+CALL (hits) {
+  UNWIND range(0, size(hits.ids) - 1) AS i
+  WITH hits.ids[i] AS id, hits.scores[i] AS bm25
+  WHERE hits.levels[i] = 'memory'
   ORDER BY bm25 DESC, id
   LIMIT toInteger($contextCandidates)
   // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
@@ -144,4 +144,4 @@ CALL (groupMemories, terms) {
   }
   RETURN context, links
 }
-RETURN terms, groupMemories, context, links
+RETURN terms, groupMemories, hits, context, links

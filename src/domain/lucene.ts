@@ -44,18 +44,7 @@ const YEAR = /^(1[89]|20)\d\d$/;
  * alone filters nothing, so the caller still checks groupId exactly.
  */
 export function termInGroup(term: string, groupId: string): string {
-  return `${inGroup(groupId)} +${textClause(term)}`;
-}
-
-/**
- * The start of a term's pair query: the term's query in one group narrowed to the documents that also hold another
- * term, up to that other term, which the statement appends as its `textClause` (recall/lexical-search.cypher). The
- * pair is scored by the other term alone (the term's clause is boosted to 0, as the group's is): where a term is too
- * common for its own list to hold all of it, this finds where it meets a rarer term of the query, and Lucene walks
- * the rarer term's short postings to find them. Sent in two parts, the pairs of n terms cost n strings, not n(n-1).
- */
-export function pairQueryStart(term: string, groupId: string): string {
-  return `${inGroup(groupId)} +${textClause(term)}^0 +`;
+  return `${groupClause(groupId)} +${textClause(term)}`;
 }
 
 /** The group's texts holding any of the terms (each as queryTerms gives it): termInGroup of their disjunction. */
@@ -70,11 +59,14 @@ export function anyTermInGroup(terms: string[], groupId: string): string {
  */
 export function entityNamesInGroup(terms: string[], groupId: string): string {
   const any = `(${terms.join(' OR ')})`;
-  return `${inGroup(groupId)} +(name:${any} OR aliases:${any})`;
+  return `${groupClause(groupId)} +(name:${any} OR aliases:${any})`;
 }
 
-/** The group clause, required and scored 0 (see termInGroup). */
-function inGroup(groupId: string): string {
+/**
+ * The group clause, required and scored 0 (see termInGroup): what recall/lexical-search.cypher puts before the
+ * disjunction of the query's weighed terms.
+ */
+export function groupClause(groupId: string): string {
   return `+groupId:${quotedPhrase(groupId)}^0`;
 }
 

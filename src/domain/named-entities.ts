@@ -24,6 +24,8 @@ export interface EntityTerm {
   match: string;
   /** The query terms it stands for. */
   replaces: string[];
+  /** Its spellings, each as its words: what a text holds when it names the entity. */
+  spellings: string[][];
 }
 
 /** "'s" and the like: a possessive names the same entity ("Ana's" is Ana). */
@@ -90,6 +92,7 @@ export function entityTerms(named: NamedEntity<EntityNames>[]): EntityTerm[] {
       term: quotedPhrase(askedKey),
       match: `(${[...new Set(alternatives)].join(' OR ')})`,
       replaces,
+      spellings: [...spellings.values()],
     });
   }
   return terms;

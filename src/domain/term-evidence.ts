@@ -13,16 +13,26 @@ import type { QueryEntities } from './lucene.js';
  * things the group never mentioned scores near 0 on every hit.
  */
 
-/** The full-text hits of one query term in one group (from recall/lexical-search.cypher). */
-export interface TermHits {
+/** One query term as recall/lexical-search.cypher weighed it in one group. */
+export interface TermStat {
   term: string;
-  /** inPeriod: the hit falls in the period the query names (domain/named-period.ts). */
-  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
-  /**
-   * How many of the group's memories hold the term, as far as its own list shows: the hits added where a full
-   * list's term meets a rarer query term (recall/lexical-search.cypher) are not counted.
-   */
+  /** How many of the group's memories hold it (graph/term-stats.ts; for a name searched by its spellings, a bound). */
   memoryCount: number;
+  /** Whether any of the group's texts, memory or summary, holds it. */
+  found: boolean;
+}
+
+/** One full-text hit of a query in one group (from recall/lexical-search.cypher). */
+export interface LexicalHit {
+  id: string;
+  level: string;
+  decay: number;
+  /** In the period the query names, if it names one. */
+  inPeriod?: boolean;
+  /** Per query term held, its Lucene score over the term's best in the group, times its idf in the group, summed. */
+  bm25: number;
+  /** The query terms it holds (domain/term-keys.ts termsHeld). */
+  terms: Iterable<string>;
 }
 
 export interface LexicalEvidence {
@@ -61,22 +71,22 @@ export const ABSENT_NAME_WEIGHT = 3;
 export const ABSENT_WORD_WEIGHT = 0.5;
 
 /**
- * Per-term weights and per-hit evidence, merged over the terms. A term weighs its idf in the group, except the
- * query's words that no hit holds: a name the group never mentions weighs ABSENT_NAME_WEIGHT times that, such a
- * date nothing, as messages seldom write out their own date ("What did Gina find on 1 February, 2023?" asks about
- * a day, which recall knows from the messages' times, not from their words), and any other such word
+ * Per-term weights and per-hit evidence. A term weighs its idf in the group, except the query's words that no
+ * text of the group holds: a name the group never mentions weighs ABSENT_NAME_WEIGHT times that, such a date
+ * nothing, as messages seldom write out their own date ("What did Gina find on 1 February, 2023?" asks about a
+ * day, which recall knows from the messages' times, not from their words), and any other such word
  * ABSENT_WORD_WEIGHT times its idf.
  */
 export function lexicalEvidence(
-  termHits: TermHits[],
+  terms: TermStat[],
+  lexicalHits: LexicalHit[],
   groupMemories: number,
   entities: QueryEntities = { names: new Set(), dates: new Set() },
 ): { weights: Map<string, number>; hits: Map<string, LexicalEvidence> } {
   const weights = new Map<string, number>();
-  const hits = new Map<string, LexicalEvidence>();
-  for (const { term, hits: termHitList, memoryCount } of termHits) {
+  for (const { term, memoryCount, found } of terms) {
     const groupIdf = idf(groupMemories, memoryCount);
-    const unheard = memoryCount === 0 && termHitList.length === 0;
+    const unheard = memoryCount === 0 && !found;
     const weight = !unheard
       ? groupIdf
       : entities.names.has(term)
@@ -85,24 +95,17 @@ export function lexicalEvidence(
           ? 0
           : groupIdf * ABSENT_WORD_WEIGHT;
     weights.set(term, weight);
-    // Every hit of one term shares Lucene's idf, so a score over the best one is the term-frequency part alone.
-    const best = Math.max(0, ...termHitList.map((h) => h.score));
-    for (const hit of termHitList) {
-      let evidence = hits.get(hit.id);
-      if (!evidence) {
-        evidence = {
-          id: hit.id,
-          level: hit.level,
-          decay: hit.decay,
-          inPeriod: hit.inPeriod === true,
-          bm25: 0,
-          terms: new Set(),
-        };
-        hits.set(hit.id, evidence);
-      }
-      evidence.bm25 += best > 0 ? (hit.score / best) * groupIdf : 0;
-      evidence.terms.add(term);
-    }
+  }
+  const hits = new Map<string, LexicalEvidence>();
+  for (const hit of lexicalHits) {
+    hits.set(hit.id, {
+      id: hit.id,
+      level: hit.level,
+      decay: hit.decay,
+      inPeriod: hit.inPeriod === true,
+      bm25: hit.bm25,
+      terms: new Set(hit.terms),
+    });
   }
   return { weights, hits };
 }

@@ -1,13 +1,13 @@
 import { stemmer } from 'stemmer';
 import { BoundedCache } from './bounded-cache.js';
-import { words } from './text.js';
 
 /**
  * The keys a group's term statistics count under (graph/term-stats.ts): a word's Porter stem, as the full-text
  * index's English analyzer finds a word by its stem, so "planted" and "plants" weigh as the one term "plant" that a
  * query for either finds. A memory holds the keys of its text and of its speaker (recall searches both fields).
- * The words are the tokenizer's (domain/text.ts), the same that make a query's terms, so a query term's key is
- * always one a memory can hold.
+ * Words are cut as the index's tokenizer cuts them, near enough: runs of letters and digits, an apostrophe inside a
+ * word kept and a possessive dropped. Not domain/text.ts's tokenizer, which costs some fifty times more, and recall
+ * cuts every text it ranks (termsHeld).
  */
 
 /** Lucene's English stop words: the index's analyzer drops them, so no query finds a memory by one. */
@@ -19,17 +19,28 @@ const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
 
 const stems = new BoundedCache<string>({ maxEntries: 65_536, maxChars: 1_000_000 });
 
-/** The key of one word as domain/text.ts words() gives it (lower case), or null for a word the index drops. */
+/** A word: letters and digits, with apostrophes inside ("don't", "maria's"). */
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+
+/** The possessive ending the index's analyzer drops. */
+const POSSESSIVE = /['’]s$/u;
+
+/** The key of one lower-case word, or null for a word the index drops. */
 export function termKey(word: string): string | null {
-  // The possessive "'s" that the tokenizer splits off is dropped by the index's analyzer too.
-  if (INDEX_STOP_WORDS.has(word) || word.startsWith("'") || word.startsWith('’')) return null;
-  return stems.getOrSet(word, stemmer);
+  const bare = word.replace(POSSESSIVE, '');
+  if (bare === '' || INDEX_STOP_WORDS.has(bare)) return null;
+  return stems.getOrSet(bare, stemmer);
+}
+
+/** A text's words, lower case, as the keys are cut from them. */
+export function keyWords(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
 }
 
 /** The distinct keys of a text. */
 export function termKeys(text: string): Set<string> {
   const keys = new Set<string>();
-  for (const word of words(text)) {
+  for (const word of keyWords(text)) {
     const key = termKey(word);
     if (key !== null) keys.add(key);
   }
@@ -41,4 +52,53 @@ export function memoryTermKeys(text: string, speaker: string | null | undefined)
   const keys = termKeys(text);
   if (speaker) for (const key of termKeys(speaker)) keys.add(key);
   return [...keys].sort();
+}
+
+/**
+ * A query term as recall tells which texts hold it: its spellings, each a list of keys that a text must all hold.
+ * A query word has one spelling of one key; a name the group's entities spell several ways
+ * (domain/named-entities.ts) has one per spelling.
+ */
+export interface AskedTerm {
+  term: string;
+  spellings: string[][];
+  /** The key its memories are counted under: a query word's own; null for a name of several spellings. */
+  key: string | null;
+}
+
+/**
+ * A query word (as domain/lucene.ts queryTerms gives it) as recall asks it. A word quoted for holding other
+ * characters ("e-mail", "10:30") is a phrase to the index, held where all its words are.
+ */
+export function askedWord(term: string): AskedTerm {
+  if (term.startsWith('"')) return askedName(term, [keyWords(unquoted(term))]);
+  const key = termKey(term);
+  return { term, spellings: key === null ? [] : [[key]], key };
+}
+
+/** A name, or a phrase, searched by its spellings (each its words), under the term `term`. */
+export function askedName(term: string, spellings: string[][]): AskedTerm {
+  const keyed = spellings
+    .map((words) =>
+      words
+        .flatMap(keyWords)
+        .map(termKey)
+        .filter((k): k is string => k !== null),
+    )
+    .filter((keys) => keys.length > 0);
+  return { term, spellings: keyed, key: null };
+}
+
+/** The asked terms a text (with its speaker) holds: those one of whose spellings it holds every key of. */
+export function termsHeld(asked: AskedTerm[], text: string, speaker: string | null): string[] {
+  const keys = termKeys(text);
+  if (speaker) for (const key of termKeys(speaker)) keys.add(key);
+  return asked
+    .filter(({ spellings }) => spellings.some((spelling) => spelling.every((key) => keys.has(key))))
+    .map(({ term }) => term);
+}
+
+/** A quoted phrase's text (domain/lucene.ts quotedPhrase, undone). */
+function unquoted(phrase: string): string {
+  return phrase.slice(1, -1).replace(/\\(.)/g, '$1');
 }

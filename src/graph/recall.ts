@@ -5,13 +5,14 @@ import type { EntityRecord } from '../domain/entity-shapes.js';
 import {
   anyTermInGroup,
   entityNamesInGroup,
-  pairQueryStart,
+  groupClause,
   termInGroup,
   textClause,
 } from '../domain/lucene.js';
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
-import type { TermHits } from '../domain/term-evidence.js';
+import type { LexicalHit, TermStat } from '../domain/term-evidence.js';
+import { type AskedTerm, termsHeld } from '../domain/term-keys.js';
 import type { Graph } from './graph.js';
 
 /** One hit of a vector or full-text search. */
@@ -79,53 +80,42 @@ type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[] };
 
 /** The one row of recall/lexical-search.cypher. */
 interface LexicalSearchRow {
-  terms: TermHitsRow[];
+  terms: { term: string; memoryCount: number; best: number | null }[];
   groupMemories: number;
+  hits: LexicalHitsRow;
   context: MemoryContextRow[];
   /** The SUMMARIZES links above the candidates, each [parent id, child id], each once. */
   links: [string, string][];
 }
 
-/** What recall's lexical search finds: the hits per term, the group's size, the best memory candidates' context. */
+/** The search's hits as parallel lists, one entry per hit, best first. */
+interface LexicalHitsRow {
+  ids: string[];
+  levels: string[];
+  scores: number[];
+  decays: number[];
+  texts: string[];
+  speakers: string[];
+  inPeriod: boolean[];
+}
+
+/** What recall's lexical search finds: the terms' weights, the hits, the group's size, the best memory candidates' context. */
 export interface LexicalSearch {
-  termHits: TermHits[];
+  terms: TermStat[];
+  hits: LexicalHit[];
   groupMemories: number;
   context: MemoryContext[];
 }
 
-/**
- * One term's hits as recall/lexical-search.cypher returns them: parallel lists, one entry per hit, memories apart
- * from summaries (a memory's level is 'memory' and its decay 1).
- */
-interface TermHitsRow {
-  term: string;
-  memoryCount: number;
-  memoryIds: string[];
-  memoryScores: number[];
-  summaryIds: string[];
-  summaryLevels: string[];
-  summaryScores: number[];
-  summaryDecays: number[];
-  /** Null when the query names no period. */
-  memoryInPeriod: boolean[] | null;
-  summaryInPeriod: boolean[] | null;
-}
-
-function termHitsOf(row: TermHitsRow): TermHits {
-  const hits: TermHits['hits'] = [];
-  const add = (id: string, level: string, score: number, decay: number, inPeriod: boolean | undefined) => {
-    const hit: TermHits['hits'][number] = { id, level, score, decay };
-    if (inPeriod !== undefined) hit.inPeriod = inPeriod;
-    hits.push(hit);
-  };
-  row.memoryIds.forEach((id, i) => {
-    add(id, 'memory', row.memoryScores[i] as number, 1, row.memoryInPeriod?.[i]);
-  });
-  row.summaryIds.forEach((id, i) => {
-    const level = row.summaryLevels[i] as string;
-    add(id, level, row.summaryScores[i] as number, row.summaryDecays[i] as number, row.summaryInPeriod?.[i]);
-  });
-  return { term: row.term, memoryCount: row.memoryCount, hits };
+function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
+  return row.ids.map((id, i) => ({
+    id,
+    level: row.levels[i] as string,
+    decay: row.decays[i] as number,
+    inPeriod: row.inPeriod[i] === true,
+    bm25: row.scores[i] as number,
+    terms: termsHeld(asked, row.texts[i] as string, row.speakers[i] || null),
+  }));
 }
 
 function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
@@ -159,6 +149,18 @@ export type ContextStore = Pick<RecallRepository, 'contextSources' | 'entityBrie
  * scale of term weights (a log of it), which a minute of new memories barely moves.
  */
 export const GROUP_SIZE_TTL_MS = 60_000;
+
+/**
+ * The hits a term's best score in the group is read from: its first few, as the group clause can match a longer
+ * group id that holds this one (domain/lucene.ts termInGroup).
+ */
+const BEST_OF = 10;
+
+/**
+ * What the search's boosts (idf over best score, about 0.01 to 10) are multiplied by to go as whole numbers: Lucene
+ * boosts are relative, so the scale changes no order, and a millionth is finer than any score differs by.
+ */
+const BOOST_SCALE = 1_000_000;
 
 /** The entities a brief names beside the one it is about. */
 const BRIEF_RELATED = 3;
@@ -230,18 +232,20 @@ export class RecallRepository {
   }
 
   /**
-   * Each term's full-text hits in the group, the group's memory count (for term weights), and the context of the
-   * `contextCandidates` memory hits with the best bm25 of their own (recall/lexical-search.cypher), in one round
-   * trip. The count is the last one when it is younger than GROUP_SIZE_TTL_MS, else counted by the same statement.
+   * The query's terms weighed by the group's own statistics and the group's texts that hold them, best first by
+   * that weight (at most `candidates`), the group's memory count, and the context of the `contextCandidates` best
+   * memory hits (recall/lexical-search.cypher), in one round trip. The count is the last one when it is younger than
+   * GROUP_SIZE_TTL_MS, else counted by the same statement.
    */
   async lexicalSearch(
     scope: SearchScope,
     levels: string[],
-    terms: string[],
+    asked: AskedTerm[],
     options: {
+      /** The texts the search ranks and returns. */
+      candidates: number;
+      /** Hits a term's weight is counted from where the group's statistics are still being taken. */
       perTerm: number;
-      /** How many hits of a term beside each rarer query term are added when its own list is full. */
-      perPair: number;
       period: NamedPeriod | null;
       contextCandidates: number;
       gapMinutes: number;
@@ -254,21 +258,20 @@ export class RecallRepository {
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
       levels,
-      terms: terms.map((term) => {
+      terms: asked.map(({ term, key, spellings }) => {
         const match = matches?.get(term) ?? term;
-        return {
-          term,
-          query: termInGroup(match, scope.groupId),
-          pairStart: pairQueryStart(match, scope.groupId),
-          clause: textClause(match),
-        };
+        return { term, key, spellings, query: termInGroup(match, scope.groupId), clause: textClause(match) };
       }),
+      keys: [...new Set(asked.flatMap((a) => a.spellings.flat()))],
+      groupClause: groupClause(scope.groupId),
+      bestOf: BEST_OF,
+      boostScale: BOOST_SCALE,
       ...limits,
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,
       groupMemories: known,
     });
-    if (!row) return { termHits: [], groupMemories: known ?? 0, context: [] };
+    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
     const parentsOf = new Map<string, string[]>();
@@ -278,7 +281,8 @@ export class RecallRepository {
       else parentsOf.set(child, [parent]);
     }
     return {
-      termHits: row.terms.map(termHitsOf),
+      terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
+      hits: hitsOf(row.hits, asked),
       groupMemories: row.groupMemories,
       context: row.context.map(({ previous, next, ...memory }) => ({
         ...turnOf(memory),

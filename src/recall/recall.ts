@@ -22,6 +22,7 @@ import {
   lexicalEvidence,
   windowEvidence,
 } from '../domain/term-evidence.js';
+import { type AskedTerm, askedName, askedWord, termsHeld } from '../domain/term-keys.js';
 import type {
   ExpandedHit,
   MemoryContext,
@@ -65,20 +66,16 @@ export interface RecallSettings {
   vectorRelevance: ((similarity: number) => number) | null;
   /** Turns further apart than this (or in other sessions) are not neighbours. */
   turnGapMinutes: number;
-  /** Full-text hits read per query term (RECALL_TERM_CANDIDATES; config.ts says what it trades). */
+  /** The texts the full-text search ranks and returns (RECALL_SEARCH_CANDIDATES; config.ts says what it trades). */
+  searchCandidates: number;
+  /** Hits a term's weight is counted from while the group's statistics are being taken (RECALL_TERM_CANDIDATES). */
   termCandidates: number;
   /** Memory candidates whose context the search reads (RECALL_CONTEXT_CANDIDATES). */
   contextCandidates: number;
 }
 
-/**
- * Hits added to a term whose list (termCandidates) is not all of it, per query term whose are: where the two
- * meet. In a large group a common word's list is its best-scored hits, mostly short messages about anything, and
- * the message that holds it with the rest of the question would otherwise count only for its rarer words. In
- * LoCoMo's conversations put into a group of a million memories, 30 found what 100 did; the pairs cost 4 % more
- * CPU per recall there than none.
- */
-const PAIR_CANDIDATES = 30;
+/** How many times its texts the search ranks when the query names a period (searchCandidates). */
+const PERIOD_CANDIDATES_FACTOR = 3;
 
 /** The group's entities read whose names share a word with the query, of which it may name a few. */
 const NAMED_CANDIDATES = 20;
@@ -125,27 +122,28 @@ export async function recall(
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.embedder.semantic, minScore);
   const [lexical, indexHits] = await Promise.all([
     terms.length > 0
-      ? deps.repo.lexicalSearch(scope, levels, byName.terms, {
+      ? deps.repo.lexicalSearch(scope, levels, byName.asked, {
+          candidates: searchCandidates(deps.settings, pool, period !== null),
           perTerm: deps.settings.termCandidates,
-          perPair: PAIR_CANDIDATES,
           period,
           contextCandidates: deps.settings.contextCandidates,
           gapMinutes: deps.settings.turnGapMinutes,
           matches: byName.matches,
         })
-      : Promise.resolve({ termHits: [], groupMemories: 0, context: [] }),
+      : Promise.resolve({ terms: [], hits: [], groupMemories: 0, context: [] }),
     vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
   const asked = queryEntities(request.query);
   for (const term of byName.matches.keys()) asked.names.add(term);
-  const evidence = lexicalEvidence(lexical.termHits, lexical.groupMemories, asked);
+  const evidence = lexicalEvidence(lexical.terms, lexical.hits, lexical.groupMemories, asked);
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
   const vectorHits =
     vectors === 'index-if-no-lexical-hits' && evidence.hits.size === 0
       ? await vectorSearch(deps, scope, levels, { vector, words }, pool)
       : indexHits;
   const context = contextByBm25(lexical.context, evidence.hits);
-  const candidates = toCandidates(evidence, context, vectorHits, deps.settings.vectorRelevance);
+  const turnEvidence = (turn: Turn) => evidence.hits.get(turn.id) ?? outsideHits(turn, byName.asked);
+  const candidates = toCandidates(evidence, context, turnEvidence, vectorHits, deps.settings.vectorRelevance);
   const ranked = rankCandidates(candidates, {
     k: request.k,
     minRelevance: minScore,
@@ -189,18 +187,45 @@ async function queryPeriod(
 }
 
 /**
- * The query's terms with the words that name one of the group's entities searched as one term, by every spelling
- * of it (domain/named-entities.ts): `matches` maps each such term to its expression.
+ * The query's terms as the search asks them (domain/term-keys.ts), with the words that name one of the group's
+ * entities asked as one term, by every spelling of it (domain/named-entities.ts): `matches` maps each such term to
+ * its Lucene expression.
  */
 function withEntityTerms(
   terms: string[],
   entityTerms: EntityTerm[],
-): { terms: string[]; matches: Map<string, string> } {
-  if (entityTerms.length === 0) return { terms, matches: new Map() };
+): { asked: AskedTerm[]; matches: Map<string, string> } {
   const replaced = new Set(entityTerms.flatMap((t) => t.replaces));
   return {
-    terms: [...terms.filter((t) => !replaced.has(t)), ...entityTerms.map((t) => t.term)],
+    asked: [
+      ...terms.filter((t) => !replaced.has(t)).map(askedWord),
+      ...entityTerms.map((t) => askedName(t.term, t.spellings)),
+    ],
     matches: new Map(entityTerms.map((t) => [t.term, t.match])),
+  };
+}
+
+/**
+ * The texts the search ranks: enough for the ranking's pool and the context candidates, twice over, and more when
+ * the query names a period, as a hit in it counts NAMED_PERIOD_BOOST times its score and may come from further down.
+ */
+function searchCandidates(settings: RecallSettings, pool: number, namesPeriod: boolean): number {
+  const wanted = Math.max(settings.searchCandidates, pool, settings.contextCandidates);
+  return namesPeriod ? wanted * PERIOD_CANDIDATES_FACTOR : wanted;
+}
+
+/**
+ * A turn beside a candidate that the search did not return: the query terms it holds, told from its text, and no
+ * score of its own, as it ranked below every hit returned.
+ */
+function outsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
+  return {
+    id: turn.id,
+    level: 'memory',
+    decay: 1,
+    inPeriod: false,
+    bm25: 0,
+    terms: new Set(termsHeld(asked, turn.text, turn.speaker)),
   };
 }
 
@@ -279,6 +304,7 @@ function asExpandedMemory(memory: MemoryContext): ExpandedHit {
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
   context: ContextById,
+  turnEvidence: (turn: Turn) => LexicalEvidence,
   vectorHits: SearchHit[],
   vectorRelevance: RecallSettings['vectorRelevance'],
 ): Candidate[] {
@@ -288,7 +314,7 @@ function toCandidates(
     const window = around
       ? windowEvidence(
           hit,
-          [around.previous[0], around.next[0]].map((t) => (t ? evidence.hits.get(t.id) : undefined)),
+          [around.previous[0], around.next[0]].map((t) => (t ? turnEvidence(t) : undefined)),
           evidence.weights,
         )
       : windowEvidence(hit, [], evidence.weights);

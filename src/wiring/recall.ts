@@ -27,6 +27,7 @@ export function createRecall(parts: {
       listWeights: config.recall.listWeights,
       fusion: config.recall.fusion,
       minRelevance: config.recall.minRelevance,
+      searchCandidates: config.recall.searchCandidates,
       termCandidates: config.recall.termCandidates,
       contextCandidates: config.recall.contextCandidates,
       vectorRelevance: range

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { queryTerms } from '../../src/domain/lucene.js';
 import { type MemoryRecord, toMemoryRecord } from '../../src/domain/memory.js';
+import { askedWord } from '../../src/domain/term-keys.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { MemoryRepository } from '../../src/graph/memories.js';
@@ -406,35 +407,32 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(vectorHits[0]?.score).toBeGreaterThan(0.99);
 
     await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
-    const lexical = await eventually(async () => {
-      const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
+    const search = (period: { from: string; to: string } | null) =>
+      new RecallRepository(strata.graph).lexicalSearch(
         scope,
         ['memory'],
-        ['quokkas', 'ferry', 'ana'],
-        { perTerm: 100, perPair: 100, period: null, contextCandidates: 5, gapMinutes: 30 },
+        ['quokkas', 'ferry', 'ana'].map(askedWord),
+        { candidates: 100, perTerm: 100, period, contextCandidates: 5, gapMinutes: 30 },
       );
-      const ids = rows.map((r) => r.hits.map((h) => h.id));
-      if (ids[0]?.[0] !== created[0])
-        throw new Error(`full-text index did not return the memory yet: ${JSON.stringify(rows)}`);
-      return rows;
+    const lexical = await eventually(async () => {
+      const found = await search(null);
+      if (found.hits[0]?.id !== created[0])
+        throw new Error(`full-text index did not return the memory yet: ${JSON.stringify(found)}`);
+      return found;
     });
-    // "quokkas" finds "Quokka" (the english analyzer stems both), and the speaker is searchable with the text.
-    expect(lexical.map((r) => [r.term, r.memoryCount, r.hits.map((h) => h.id)])).toEqual([
-      ['quokkas', 1, [created[0]]],
-      ['ferry', 1, [created[0]]],
-      ['ana', 1, [created[0]]],
+    // "quokkas" finds "Quokka" (the english analyzer stems both, and so do the group's counts), and the speaker is
+    // searchable with the text.
+    expect(lexical.terms).toEqual([
+      { term: 'quokkas', memoryCount: 1, found: true },
+      { term: 'ferry', memoryCount: 1, found: true },
+      { term: 'ana', memoryCount: 1, found: true },
     ]);
-    // Without a named period hits carry no inPeriod; with one, each says whether its time falls in it.
-    expect(lexical[0]?.hits[0]).not.toHaveProperty('inPeriod');
-    const inPeriod = async (from: string, to: string) => {
-      const { termHits: rows } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: g, from: null, to: null, asOf: null },
-        ['memory'],
-        ['quokkas'],
-        { perTerm: 100, perPair: 100, period: { from, to }, contextCandidates: 5, gapMinutes: 30 },
-      );
-      return rows[0]?.hits[0]?.inPeriod;
-    };
+    expect(lexical.hits.map((h) => [h.id, [...h.terms]])).toEqual([
+      [created[0], ['quokkas', 'ferry', 'ana']],
+    ]);
+    // Without a named period no hit is in one; with one, each says whether its time falls in it.
+    expect(lexical.hits[0]?.inPeriod).toBe(false);
+    const inPeriod = async (from: string, to: string) => (await search({ from, to })).hits[0]?.inPeriod;
     expect(await inPeriod('2024-05-01T00:00:00.000Z', '2024-05-04T00:00:00.000Z')).toBe(true);
     expect(await inPeriod('2024-06-01T00:00:00.000Z', '2024-07-02T00:00:00.000Z')).toBe(false);
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadTokenCounter } from '../../src/ai/tokenizer.js';
 import { CONTEXT_TITLES } from '../../src/domain/context.js';
-import { queryTerms } from '../../src/domain/lucene.js';
+import { queryTerms, termInGroup } from '../../src/domain/lucene.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { type RecallResponse, recallRequestSchema } from '../../src/domain/recall.js';
-import { lexicalEvidence } from '../../src/domain/term-evidence.js';
+import { idf } from '../../src/domain/term-evidence.js';
+import { askedWord } from '../../src/domain/term-keys.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { RecallRepository } from '../../src/graph/recall.js';
 import type { Strata } from '../../src/strata.js';
@@ -109,23 +110,24 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
-  it('reads the context of the memory candidates whose own bm25 is best, the same sum the ranking makes', async () => {
+  it('reads the context of the memory candidates whose bm25 is best, in the order the search ranks them', async () => {
     const query = 'the regatta sail and the kiln glaze for the chess club';
-    const terms = queryTerms(query);
-    const { termHits, groupMemories, context } = await new RecallRepository(strata.graph).lexicalSearch(
+    const { hits, context } = await new RecallRepository(strata.graph).lexicalSearch(
       { groupId: group, from: null, to: null, asOf: null },
       ['memory', 'session', 'day', 'week', 'month'],
-      terms,
+      queryTerms(query).map(askedWord),
       // This group's messages are two hours apart: a gap of three makes them neighbours.
-      { perTerm: 500, perPair: 100, period: null, contextCandidates: 7, gapMinutes: 180 },
+      { candidates: 100, perTerm: 500, period: null, contextCandidates: 7, gapMinutes: 180 },
     );
-    const best = [...lexicalEvidence(termHits, groupMemories).hits.values()]
+    const best = hits
       .filter((h) => h.level === 'memory')
       .sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : 1))
       .slice(0, 7)
       .map((h) => h.id);
     expect(best).toHaveLength(7);
     expect(context.map((c) => c.id).sort()).toEqual([...best].sort());
+    // Summaries are searched with the memories, each with the terms its text holds.
+    expect(hits.some((h) => h.level === 'week' && [...h.terms].includes('kiln'))).toBe(true);
     // Each with its turns in the same session and the summaries above it: every path down to it, rebuilt from the
     // links the statement returns once, as a walk up from the memory itself finds them.
     for (const c of context) {
@@ -174,8 +176,8 @@ describeNeo4j('recall against Neo4j', () => {
       const { context } = await new RecallRepository(strata.graph).lexicalSearch(
         { groupId: busy, from: null, to: null, asOf: null },
         ['memory'],
-        ['quokka'],
-        { perTerm: 500, perPair: 100, period: null, contextCandidates: 1, gapMinutes: 30 },
+        [askedWord('quokka')],
+        { candidates: 100, perTerm: 500, period: null, contextCandidates: 1, gapMinutes: 30 },
       );
       expect(context.map((c) => c.id)).toEqual(['candidate']);
       expect(context[0]?.previous.map((t) => t.id)).toEqual(['tie-a']);
@@ -185,63 +187,78 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
-  it('adds to a term whose list is full the hits where it meets a term whose list is whole, at the lowest score', async () => {
+  it("weighs each term by the group's own counts and ranks by their sum in one search, whatever other groups hold", async () => {
     const crowded = testGroupId('recall-crowded');
+    const other = testGroupId('recall-crowded-other');
     const at = (minute: number) => new Date(Date.UTC(2024, 4, 1, 9, minute)).toISOString();
     const long = 'after a long walk along the river and up the hill to the old castle walls at dusk';
-    const short = (word: string, from: number) =>
+    const short = (group: string, word: string, from: number) =>
       Array.from({ length: 8 }, (_, i) => ({
-        id: `${word}-${i}`,
+        id: `${group}-${word}-${i}`,
         text: `${word} again`,
         speaker: 'ana',
         ts: at(from + i),
       }));
+    const scope = { groupId: crowded, from: null, to: null, asOf: null };
+    const search = (candidates: number) =>
+      new RecallRepository(strata.graph).lexicalSearch(
+        scope,
+        ['memory'],
+        ['coffee', 'lisbon', 'tea'].map(askedWord),
+        { candidates, perTerm: 500, period: null, contextCandidates: 1, gapMinutes: 30 },
+      );
     try {
       await strata.services.ingest(crowded, [
-        // Short messages score best for their word, so the lists of five of coffee and tea are full of them.
-        ...short('coffee', 0),
-        ...short('tea', 10),
+        // Short messages score best for their word, so a list of each word's best hits is full of them.
+        ...short('c', 'coffee', 0),
+        ...short('c', 'tea', 10),
         { id: 'lisbon-0', text: 'lisbon again', speaker: 'ben', ts: at(20) },
         { id: 'both', text: `coffee in lisbon ${long}`, speaker: 'ana', ts: at(21) },
         { id: 'coffee-only', text: `coffee ${long}`, speaker: 'ben', ts: at(22) },
         { id: 'coffee-tea', text: `coffee and tea ${long}`, speaker: 'cai', ts: at(23) },
       ]);
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
-      const { termHits, groupMemories } = await new RecallRepository(strata.graph).lexicalSearch(
-        { groupId: crowded, from: null, to: null, asOf: null },
-        ['memory'],
-        ['coffee', 'lisbon', 'tea'],
-        { perTerm: 5, perPair: 3, period: null, contextCandidates: 1, gapMinutes: 30 },
+      const { terms, hits, groupMemories } = await search(3);
+      expect(groupMemories).toBe(20);
+      // Each term's count is the group's, not a list's: eleven memories say coffee.
+      expect(terms).toEqual([
+        { term: 'coffee', memoryCount: 11, found: true },
+        { term: 'lisbon', memoryCount: 2, found: true },
+        { term: 'tea', memoryCount: 9, found: true },
+      ]);
+      // The first three of the one search: the message with both coffee and the rare lisbon leads, though every
+      // short message scores better for its one word.
+      expect(hits).toHaveLength(3);
+      expect(hits[0]).toMatchObject({ id: 'both', terms: ['coffee', 'lisbon'] });
+      // Its score is the sum, per term held, of its score over the term's best in the group times the term's idf.
+      const scores = async (word: string) =>
+        new Map(
+          (
+            await strata.graph.read<{ id: string; score: number }>('inspect/fulltext-scores', {
+              groupId: crowded,
+              query: termInGroup(word, crowded),
+              limit: 100,
+            })
+          ).map((r) => [r.id, r.score]),
+        );
+      const coffee = await scores('coffee');
+      const lisbon = await scores('lisbon');
+      const share = (byId: Map<string, number>, id: string) =>
+        (byId.get(id) ?? 0) / Math.max(...byId.values());
+      expect(hits[0]?.bm25).toBeCloseTo(
+        share(coffee, 'both') * idf(20, 11) + share(lisbon, 'both') * idf(20, 2),
+        4,
       );
-      const byTerm = new Map(termHits.map((t) => [t.term, t]));
-      const coffee = byTerm.get('coffee')?.hits ?? [];
-      // Five from the term's own list, then the one message that holds it beside lisbon, whose list is whole.
-      expect(coffee.slice(0, 5).every((h) => h.id.startsWith('coffee-') && h.id !== 'coffee-tea')).toBe(true);
-      expect(coffee.slice(5).map((h) => h.id)).toEqual(['both']);
-      expect(coffee[5]?.score).toBe(coffee[4]?.score);
-      // The count that weighs the term is its own list's.
-      expect(byTerm.get('coffee')?.memoryCount).toBe(5);
-      // Two common terms are not searched together: tea's list gains nothing, nor coffee's the message with both.
-      expect(
-        byTerm
-          .get('tea')
-          ?.hits.map((h) => h.id)
-          .every((id) => /^tea-\d$/.test(id)),
-      ).toBe(true);
-      expect(byTerm.get('tea')?.hits).toHaveLength(5);
-      // A list that is whole holds every hit already: nothing is added.
-      expect(
-        byTerm
-          .get('lisbon')
-          ?.hits.map((h) => h.id)
-          .sort(),
-      ).toEqual(['both', 'lisbon-0']);
-      // Holding both words, it outranks every message that holds one.
-      const { hits } = lexicalEvidence(termHits, groupMemories);
-      const single = [...hits.values()].filter((h) => /^(coffee|lisbon)-\d$/.test(h.id)).map((h) => h.bm25);
-      expect(hits.get('both')?.bm25).toBeGreaterThan(Math.max(...single));
+      // Another group that says coffee and lisbon all day changes neither the counts nor the order.
+      await strata.services.ingest(other, [...short('o', 'lisbon', 0), ...short('o', 'coffee lisbon', 10)]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      const after = await search(3);
+      expect(after.terms).toEqual(terms);
+      expect(after.hits.map((h) => h.id)).toEqual(hits.map((h) => h.id));
+      expect(after.hits.every((h) => !h.id.startsWith('o-'))).toBe(true);
     } finally {
       await deleteGroup(strata.graph, crowded);
+      await deleteGroup(strata.graph, other);
     }
   });
 

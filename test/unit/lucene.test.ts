@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyTermInGroup,
-  pairQueryStart,
+  groupClause,
   queryEntities,
   queryTerms,
   termInGroup,
-  textClause,
 } from '../../src/domain/lucene.js';
 
 describe('queryTerms', () => {
@@ -62,12 +61,9 @@ describe('anyTermInGroup', () => {
   });
 });
 
-describe('pairQueryStart', () => {
-  it("with the other term's textClause, requires the group and the term, both scored 0, and the other term, which alone scores", () => {
-    const [term, other] = queryTerms('lisbon e-mail');
-    expect(pairQueryStart(term as string, 'g') + textClause(other as string)).toBe(
-      '+groupId:"g"^0 +(text:lisbon OR speaker:lisbon)^0 +(text:"e-mail" OR speaker:"e-mail")',
-    );
+describe('groupClause', () => {
+  it('requires the group id as a phrase, scored 0, whatever characters the id holds', () => {
+    expect(groupClause('team "a"')).toBe('+groupId:"team \\"a\\""^0');
   });
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { askedWord } from '../../src/domain/term-keys.js';
 import { GROUP_SIZE_TTL_MS, RecallRepository } from '../../src/graph/recall.js';
 
 const scope = { groupId: 'g1', from: null, to: null, asOf: null };
-const options = { perTerm: 10, perPair: 5, period: null, contextCandidates: 30, gapMinutes: 30 };
+const options = { candidates: 50, perTerm: 10, period: null, contextCandidates: 30, gapMinutes: 30 };
+const tea = [askedWord('tea')];
 
 /**
- * A graph that answers recall/lexical-search with one memory and one session hit per term, counting the group
+ * A graph that answers recall/lexical-search with a memory and a session that hold "tea", counting the group
  * (100, then 250, ...) only when it is not handed the count, as the Cypher does; `fail` makes the next read throw.
  */
 function fakeGraph() {
@@ -23,18 +25,16 @@ function fakeGraph() {
       return [
         {
           groupMemories: params.groupMemories ?? sizes.shift(),
-          terms: terms.map(({ term }) => ({
-            term,
-            memoryCount: 1,
-            memoryIds: [`m-${term}`],
-            memoryScores: [2],
-            summaryIds: [`s-${term}`],
-            summaryLevels: ['session'],
-            summaryScores: [1],
-            summaryDecays: [0.5],
-            memoryInPeriod: params.periodFrom ? [true] : null,
-            summaryInPeriod: params.periodFrom ? [false] : null,
-          })),
+          terms: terms.map(({ term }) => ({ term, memoryCount: 1, best: term === 'tea' ? 2.5 : null })),
+          hits: {
+            ids: ['m-tea', 's-tea'],
+            levels: ['memory', 'session'],
+            scores: [2, 1],
+            decays: [1, 0.5],
+            texts: ['Teas at four?', 'Ana and Bo plan tea.'],
+            speakers: ['ana', ''],
+            inPeriod: params.periodFrom ? [true, false] : [false, false],
+          },
           context: [
             {
               id: 'm-tea',
@@ -59,33 +59,28 @@ function fakeGraph() {
 }
 
 describe('RecallRepository.lexicalSearch', () => {
-  it('turns the parallel lists into one hit per entry, memories as level memory with decay 1, inPeriod only when a period is named', async () => {
+  it('turns the parallel lists into one hit per entry, each with the asked terms its text or speaker holds', async () => {
     const repo = new RecallRepository(fakeGraph().graph);
-    const plain = await repo.lexicalSearch(scope, ['memory'], ['tea'], options);
-    expect(plain.termHits).toEqual([
-      {
-        term: 'tea',
-        memoryCount: 1,
-        hits: [
-          { id: 'm-tea', level: 'memory', score: 2, decay: 1 },
-          { id: 's-tea', level: 'session', score: 1, decay: 0.5 },
-        ],
-      },
+    const asked = [askedWord('tea'), askedWord('ana'), askedWord('coffee')];
+    const plain = await repo.lexicalSearch(scope, ['memory'], asked, options);
+    expect(plain.terms).toEqual([
+      { term: 'tea', memoryCount: 1, found: true },
+      { term: 'ana', memoryCount: 1, found: false },
+      { term: 'coffee', memoryCount: 1, found: false },
     ]);
-    const dated = await repo.lexicalSearch(scope, ['memory'], ['tea'], {
+    expect(plain.hits).toEqual([
+      { id: 'm-tea', level: 'memory', decay: 1, inPeriod: false, bm25: 2, terms: ['tea', 'ana'] },
+      { id: 's-tea', level: 'session', decay: 0.5, inPeriod: false, bm25: 1, terms: ['tea', 'ana'] },
+    ]);
+    const dated = await repo.lexicalSearch(scope, ['memory'], tea, {
       ...options,
       period: { from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z' },
     });
-    expect(dated.termHits[0]?.hits.map((h) => h.inPeriod)).toEqual([true, false]);
+    expect(dated.hits.map((h) => h.inPeriod)).toEqual([true, false]);
   });
 
   it('returns the context with its times as ISO instants and the paths down from the summaries above', async () => {
-    const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(
-      scope,
-      [],
-      ['tea'],
-      options,
-    );
+    const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(scope, [], tea, options);
     expect(context).toEqual([
       {
         id: 'm-tea',
@@ -109,11 +104,11 @@ describe('RecallRepository.lexicalSearch', () => {
     let now = 1_000_000;
     const { graph, handed } = fakeGraph();
     const repo = new RecallRepository(graph, () => now);
-    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(100);
+    expect((await repo.lexicalSearch(scope, [], tea, options)).groupMemories).toBe(100);
     now += GROUP_SIZE_TTL_MS - 1;
-    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(100);
+    expect((await repo.lexicalSearch(scope, [], tea, options)).groupMemories).toBe(100);
     now += 1;
-    expect((await repo.lexicalSearch(scope, [], ['tea'], options)).groupMemories).toBe(250);
+    expect((await repo.lexicalSearch(scope, [], tea, options)).groupMemories).toBe(250);
     expect(handed).toEqual([null, 100, null]);
   });
 
@@ -121,8 +116,8 @@ describe('RecallRepository.lexicalSearch', () => {
     const { graph, handed, state } = fakeGraph();
     const repo = new RecallRepository(graph, () => 0);
     state.fail = true;
-    await expect(repo.lexicalSearch(scope, [], ['tea'], options)).rejects.toThrow('gone');
-    await repo.lexicalSearch(scope, [], ['tea'], options);
+    await expect(repo.lexicalSearch(scope, [], tea, options)).rejects.toThrow('gone');
+    await repo.lexicalSearch(scope, [], tea, options);
     expect(handed).toEqual([null]);
   });
 

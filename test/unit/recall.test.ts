@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
 import { type RecallRequestInput, recallRequestSchema } from '../../src/domain/recall.js';
-import type { TermHits } from '../../src/domain/term-evidence.js';
+import type { LexicalHit } from '../../src/domain/term-evidence.js';
 import type {
   ExpandedHit,
   MemoryContext,
@@ -38,20 +38,46 @@ function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryCo
 
 type LexicalOptions = Parameters<RecallStore['lexicalSearch']>[3];
 
+/** What a fake search finds per query term: its count in the group and the hits that hold it, each with a score. */
+interface TermHits {
+  term: string;
+  memoryCount: number;
+  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
+}
+
 /**
- * A store's lexicalSearch from the term hits it finds and the context of a memory: every memory hit gets its
- * context (the store's own choice of the best candidates is Cypher's, checked in test/integration/recall.test.ts).
+ * A store's lexicalSearch from the term hits it finds and the context of a memory: a hit's score is the sum of its
+ * terms' (Lucene's sum under the group's weights is Cypher's, checked in test/integration/recall.test.ts), and every
+ * memory hit gets its context (the store's own choice of the best candidates is Cypher's too).
  */
 function lexical(
   find: (terms: string[], options: LexicalOptions) => { groupMemories: number; termHits: TermHits[] },
   context: (id: string) => MemoryContext = (id) => contextOf(id),
 ): RecallStore['lexicalSearch'] {
-  return async (_scope, _levels, terms, options) => {
-    const found = find(terms, options);
-    const memoryIds = new Set(
-      found.termHits.flatMap((t) => t.hits.filter((h) => h.level === 'memory').map((h) => h.id)),
+  return async (_scope, _levels, asked, options) => {
+    const found = find(
+      asked.map((a) => a.term),
+      options,
     );
-    return { ...found, context: [...memoryIds].map(context) };
+    const hits = new Map<string, LexicalHit & { terms: string[] }>();
+    for (const { term, hits: termHits } of found.termHits) {
+      for (const { id, level, score, decay, inPeriod } of termHits) {
+        const hit = hits.get(id) ?? { id, level, decay, inPeriod: inPeriod === true, bm25: 0, terms: [] };
+        hit.bm25 += score;
+        hit.terms.push(term);
+        hits.set(id, hit);
+      }
+    }
+    return {
+      groupMemories: found.groupMemories,
+      terms: found.termHits.map((t) => ({
+        term: t.term,
+        memoryCount: t.memoryCount,
+        found: t.hits.length > 0,
+      })),
+      hits: [...hits.values()],
+      context: [...hits.values()].filter((h) => h.level === 'memory').map((h) => context(h.id)),
+    };
   };
 }
 
@@ -146,6 +172,7 @@ const settings: RecallSettings = {
   minRelevance: 0.3,
   vectorRelevance: null,
   turnGapMinutes: 30,
+  searchCandidates: 100,
   termCandidates: 500,
   contextCandidates: 30,
 };
@@ -267,24 +294,28 @@ describe('recall (in-memory store)', () => {
     expect(unnamed.items.map((i) => i.id)).toEqual(['q']);
   });
 
-  it('reads as many hits per term and context candidates as the settings say', async () => {
-    const asked: { perTerm: number; contextCandidates: number }[] = [];
+  it('reads as many candidates, hits per term and context candidates as the settings say', async () => {
+    const asked: { candidates: number; perTerm: number; contextCandidates: number }[] = [];
     const base = store();
     const repo = store({
       lexicalSearch: async (...args) => {
-        asked.push({ perTerm: args[3].perTerm, contextCandidates: args[3].contextCandidates });
+        const { candidates, perTerm, contextCandidates } = args[3];
+        asked.push({ candidates, perTerm, contextCandidates });
         return base.lexicalSearch(...args);
       },
     });
     await ask({ query: 'which team did you sign with' }, {}, repo);
     await ask(
       { query: 'which team did you sign with' },
-      { termCandidates: 200, contextCandidates: 10 },
+      { searchCandidates: 40, termCandidates: 200, contextCandidates: 10 },
       repo,
     );
+    // A named period ranks three times as many: a hit in it counts twice its score.
+    await ask({ query: 'which team did you sign with on 3 June 2023' }, { searchCandidates: 40 }, repo);
     expect(asked).toEqual([
-      { perTerm: 500, contextCandidates: 30 },
-      { perTerm: 200, contextCandidates: 10 },
+      { candidates: 100, perTerm: 500, contextCandidates: 30 },
+      { candidates: 40, perTerm: 200, contextCandidates: 10 },
+      { candidates: 120, perTerm: 500, contextCandidates: 30 },
     ]);
   });
 
@@ -292,7 +323,7 @@ describe('recall (in-memory store)', () => {
     const hit = (id: string, inPeriod: boolean) => ({ id, level: 'memory', score: 2, decay: 1, inPeriod });
     const periods: unknown[] = [];
     const repo = store({
-      lexicalSearch: async (_scope, _levels, terms, options) => {
+      lexicalSearch: lexical((terms, options) => {
         periods.push(options.period);
         return {
           groupMemories: 1000,
@@ -302,9 +333,8 @@ describe('recall (in-memory store)', () => {
             // As the store does: a hit is in the period only when the query names one.
             hits: [hit('aa', false), hit('zz', options.period !== null)],
           })),
-          context: [],
         };
-      },
+      }),
     });
     const dated = await ask({ query: 'What did we book on 3 June, 2023?', minScore: 0 }, {}, repo);
     expect(dated.items.map((i) => i.id)).toEqual(['zz', 'aa']);
@@ -326,7 +356,8 @@ describe('recall (in-memory store)', () => {
         asked.push({ scope, period: options.period });
         return {
           groupMemories: 10,
-          termHits: terms.map((term) => ({ term, memoryCount: 0, hits: [] })),
+          terms: terms.map(({ term }) => ({ term, memoryCount: 0, found: false })),
+          hits: [],
           context: [],
         };
       },

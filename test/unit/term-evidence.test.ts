@@ -11,19 +11,15 @@ import {
   windowEvidence,
 } from '../../src/domain/term-evidence.js';
 
+/** A term as the search weighed it: found in some text of the group unless said otherwise. */
+const stat = (term: string, memoryCount: number, found = memoryCount > 0) => ({ term, memoryCount, found });
+
 describe('term evidence', () => {
   const { weights, hits } = lexicalEvidence(
+    [stat('lisbon', 1), stat('flight', 2), stat('booked', 0)],
     [
-      { term: 'lisbon', memoryCount: 1, hits: [{ id: 'a', level: 'memory', score: 3, decay: 1 }] },
-      {
-        term: 'flight',
-        memoryCount: 2,
-        hits: [
-          { id: 'a', level: 'memory', score: 1, decay: 1 },
-          { id: 'b', level: 'memory', score: 1.5, decay: 1 },
-        ],
-      },
-      { term: 'booked', memoryCount: 0, hits: [] },
+      { id: 'a', level: 'memory', decay: 1, bm25: 5.1, terms: ['lisbon', 'flight'] },
+      { id: 'b', level: 'memory', decay: 1, bm25: 3.2, terms: ['flight'] },
     ],
     100,
   );
@@ -31,43 +27,42 @@ describe('term evidence', () => {
   it('weighs rare terms over common ones, and a plain word the group never uses at a share of its idf', () => {
     expect(idf(100, 0)).toBeGreaterThan(idf(100, 1));
     expect(idf(100, 1)).toBeGreaterThan(idf(100, 50));
+    expect(weights.get('lisbon')).toBe(idf(100, 1));
     expect(weights.get('booked')).toBe(ABSENT_WORD_WEIGHT * idf(100, 0));
     expect(weights.get('booked')).toBeLessThan(weights.get('flight') ?? 0);
   });
 
+  it('weighs a term only summaries hold at its idf, not as a word the group never uses', () => {
+    const { weights: w } = lexicalEvidence([stat('allotment', 0, true)], [], 100);
+    expect(w.get('allotment')).toBe(idf(100, 0));
+  });
+
   it('holds a question the group can answer in other words than the asker’s over the floor', () => {
     // "Would Ana likely pursue painting?" of a group where Ana paints: "likely" and "pursue" are the asker's words.
-    const painted = { id: 'p', level: 'memory', score: 2, decay: 1 };
     const { weights: w } = lexicalEvidence(
-      [
-        { term: 'ana', memoryCount: 40, hits: [painted] },
-        { term: 'likely', memoryCount: 0, hits: [] },
-        { term: 'pursue', memoryCount: 0, hits: [] },
-        { term: 'painting', memoryCount: 3, hits: [painted] },
-      ],
+      [stat('ana', 40), stat('likely', 0), stat('pursue', 0), stat('painting', 3)],
+      [],
       100,
       { names: new Set(['ana']), dates: new Set() },
     );
     expect(coverage(['ana', 'painting'], w)).toBeGreaterThan(0.4);
   });
 
-  it('sums per term the share of its best hit’s score times its idf in the group, and records the terms held', () => {
-    expect(hits.get('a')?.bm25).toBeCloseTo(idf(100, 1) + (1 / 1.5) * idf(100, 2), 12);
-    expect([...(hits.get('a')?.terms ?? [])]).toEqual(['lisbon', 'flight']);
-    expect(hits.get('b')?.bm25).toBeCloseTo(idf(100, 2), 12);
-  });
-
-  it('ranks by the group’s own term statistics, not those of the index every group shares', () => {
-    // Lucene scores "ana" high, as few memories in the whole database hold it; but she speaks half of this
-    // group's turns, so the turn holding the group's rare word "visa" ranks first.
-    const { hits: ranked } = lexicalEvidence(
-      [
-        { term: 'ana', memoryCount: 50, hits: [{ id: 'ana-said', level: 'memory', score: 9, decay: 1 }] },
-        { term: 'visa', memoryCount: 2, hits: [{ id: 'visa', level: 'memory', score: 2, decay: 1 }] },
-      ],
+  it('keeps each hit’s score and the terms it holds, in the period or not', () => {
+    expect(hits.get('a')).toEqual({
+      id: 'a',
+      level: 'memory',
+      decay: 1,
+      inPeriod: false,
+      bm25: 5.1,
+      terms: new Set(['lisbon', 'flight']),
+    });
+    const { hits: dated } = lexicalEvidence(
+      [stat('lisbon', 1)],
+      [{ id: 'c', level: 'day', decay: 0.5, inPeriod: true, bm25: 1, terms: ['lisbon'] }],
       100,
     );
-    expect(ranked.get('visa')?.bm25).toBeGreaterThan(ranked.get('ana-said')?.bm25 ?? 0);
+    expect(dated.get('c')?.inPeriod).toBe(true);
   });
 
   it('measures coverage on a fixed 0..1 scale', () => {
@@ -91,21 +86,16 @@ describe('term evidence', () => {
   });
 
   it('weighs a name the group never mentions above any word it uses, so a question about it is barely covered', () => {
-    const daughter = { id: 'd', level: 'memory', score: 2, decay: 1 };
-    const termHits = [
-      { term: 'maria', memoryCount: 0, hits: [] },
-      { term: 'daughter', memoryCount: 1, hits: [daughter] },
-      { term: 'birthday', memoryCount: 1, hits: [daughter] },
-    ];
-    const asWords = lexicalEvidence(termHits, 2000);
-    const asName = lexicalEvidence(termHits, 2000, { names: new Set(['maria']), dates: new Set() });
+    const terms = [stat('maria', 0), stat('daughter', 1), stat('birthday', 1)];
+    const asWords = lexicalEvidence(terms, [], 2000);
+    const asName = lexicalEvidence(terms, [], 2000, { names: new Set(['maria']), dates: new Set() });
     expect(asName.weights.get('maria')).toBe(ABSENT_NAME_WEIGHT * idf(2000, 0));
     expect(asName.weights.get('daughter')).toBe(idf(2000, 1));
     const held = ['daughter', 'birthday'];
     expect(coverage(held, asWords.weights)).toBeGreaterThan(0.6);
     expect(coverage(held, asName.weights)).toBeLessThan(0.4);
     // A name the group does mention weighs what its idf says.
-    const mentioned = lexicalEvidence([{ term: 'maria', memoryCount: 3, hits: [daughter] }], 2000, {
+    const mentioned = lexicalEvidence([stat('maria', 3)], [], 2000, {
       names: new Set(['maria']),
       dates: new Set(),
     });
@@ -113,14 +103,10 @@ describe('term evidence', () => {
   });
 
   it('weighs nothing for a date no message writes out, and its idf for one that some message does', () => {
-    const found = { id: 'f', level: 'memory', score: 2, decay: 1 };
     const dates = { names: new Set<string>(), dates: new Set(['february', '2023']) };
     const { weights: w } = lexicalEvidence(
-      [
-        { term: 'wholesaler', memoryCount: 1, hits: [found] },
-        { term: 'february', memoryCount: 0, hits: [] },
-        { term: '2023', memoryCount: 2, hits: [found] },
-      ],
+      [stat('wholesaler', 1), stat('february', 0), stat('2023', 2)],
+      [],
       500,
       dates,
     );
