@@ -1,8 +1,8 @@
 // Tests only: a database as an earlier Strata left it: no schema version recorded, groups without the clock (the
 // time of their latest memory) and the start of their backlog, and summaries without the flag that marks them in
-// recall, which groups and summaries gained later.
+// recall, which groups and summaries gained later, and no term statistics (nor the record of their count's start).
 OPTIONAL MATCH (s:StrataSchema {id: 'strata'})
-REMOVE s.version
+REMOVE s.version, s.termCountStarted
 WITH count(*) AS versions
 MATCH (g:Group)
 WHERE g.id IN $groupIds
@@ -11,5 +11,10 @@ WITH versions, g
 CALL (g) {
   MATCH (s:Summary {groupId: g.id})
   REMOVE s.unarchived
+}
+CALL (g) {
+  MATCH (t:Term {groupId: g.id})
+  WHERE t.term IS NOT NULL
+  DELETE t
 }
 RETURN versions

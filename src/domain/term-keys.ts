@@ -54,6 +54,28 @@ export function memoryTermKeys(text: string, speaker: string | null | undefined)
   return [...keys].sort();
 }
 
+/** One key of a group's term statistics and how many memories hold it (or, in a change, how many more or fewer). */
+export interface TermCount {
+  term: string;
+  memories: number;
+}
+
+/** How many of `memories` hold each key, added to `counts` (a new map when none is given). */
+export function countTermKeys(
+  memories: Iterable<{ text: string; speaker?: string | null }>,
+  counts: Map<string, number> = new Map(),
+): Map<string, number> {
+  for (const m of memories) {
+    for (const key of memoryTermKeys(m.text, m.speaker)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Counts as rows sorted by key: the order in which every writer locks a group's terms. */
+export function termCountRows(counts: Map<string, number>): TermCount[] {
+  return [...counts.keys()].sort().map((term) => ({ term, memories: counts.get(term) as number }));
+}
+
 /**
  * A query term as recall tells which texts hold it: its spellings, each a list of keys that a text must all hold.
  * A query word has one spelling of one key; a name the group's entities spell several ways

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CycleHealth, cycleHealthSchema } from './cycle-health.js';
+import type { TermCount } from './term-keys.js';
 
 /** The checks of `strata verify`, in the order a report lists them, with what each one holds to. */
 export const VERIFY_CHECKS = {
@@ -10,13 +11,18 @@ export const VERIFY_CHECKS = {
   vectors: "memories and active summaries carry vectors of the embedder's size",
   'entity-counts': "each entity's mentions and sessions equal what its sessions' MENTIONS_ENTITY links count",
   'entity-groups': "every entity is its group's, and no MENTIONS_ENTITY or CO_OCCURS link crosses groups",
+  'term-counts':
+    "each term's count equals how many of the group's memories hold it, recounted from their words",
 } as const;
 
 export type VerifyCheckName = keyof typeof VERIFY_CHECKS;
 
 export const verifyFindingSchema = z.object({
   check: z.enum(Object.keys(VERIFY_CHECKS) as [VerifyCheckName, ...VerifyCheckName[]]),
-  /** Where it was found: a summary level, 'memory', or for entities 'entity', 'MENTIONS_ENTITY', 'CO_OCCURS'. */
+  /**
+   * Where it was found: a summary level, 'memory', for entities 'entity', 'MENTIONS_ENTITY', 'CO_OCCURS', for terms
+   * 'term' (a count that differs from the recount) or 'empty term' (a node left with no memory).
+   */
   where: z.string(),
   count: z.number().int(),
   examples: z
@@ -36,6 +42,9 @@ export const verifyReportSchema = z
         description: z.string(),
         ok: z.boolean(),
         findings: z.array(verifyFindingSchema),
+        skipped: z.string().optional().meta({
+          description: 'Why the check did not run this time (work under way that it would misread)',
+        }),
       }),
     ),
     pending: z
@@ -84,16 +93,55 @@ export function chainFinding(chain: ChainShape): VerifyFinding | null {
   };
 }
 
-/** One report from every finding; a check with no finding holds. */
+/** Examples a finding lists at most. */
+const EXAMPLES = 5;
+
+/**
+ * The term-counts findings: the keys whose stored count (none: 0) differs from the recount of the group's memories,
+ * and the Term nodes left at 0 or below, which the writer that took them there should have deleted. Examples read
+ * `key (stored vs recounted)`.
+ */
+export function termCountFindings(
+  recount: ReadonlyMap<string, number>,
+  stored: TermCount[],
+): VerifyFinding[] {
+  const differ: string[] = [];
+  const empty: string[] = [];
+  const seen = new Set<string>();
+  for (const { term, memories } of stored) {
+    seen.add(term);
+    const counted = recount.get(term) ?? 0;
+    if (memories <= 0) empty.push(`${term} (${memories} vs ${counted})`);
+    else if (memories !== counted) differ.push(`${term} (${memories} vs ${counted})`);
+  }
+  for (const [term, counted] of recount) if (!seen.has(term)) differ.push(`${term} (0 vs ${counted})`);
+  return [
+    { check: 'term-counts', where: 'term', count: differ.length, examples: differ.slice(0, EXAMPLES) },
+    { check: 'term-counts', where: 'empty term', count: empty.length, examples: empty.slice(0, EXAMPLES) },
+  ];
+}
+
+/**
+ * One report from every finding; a check with no finding holds. A check in `skipped` did not run, for the reason
+ * given: it holds, and says so.
+ */
 export function buildVerifyReport(
   groupId: string,
   findings: VerifyFinding[],
   pendingMemories: number,
   cycle: CycleHealth,
+  skipped: Partial<Record<VerifyCheckName, string>> = {},
 ): VerifyReport {
   const checks = (Object.keys(VERIFY_CHECKS) as VerifyCheckName[]).map((check) => {
     const own = findings.filter((f) => f.check === check && f.count > 0);
-    return { check, description: VERIFY_CHECKS[check], ok: own.length === 0, findings: own };
+    const reason = skipped[check];
+    return {
+      check,
+      description: VERIFY_CHECKS[check],
+      ok: own.length === 0,
+      findings: own,
+      ...(reason ? { skipped: reason } : {}),
+    };
   });
   return { groupId, ok: checks.every((c) => c.ok), checks, pending: { memories: pendingMemories }, cycle };
 }

@@ -2,6 +2,7 @@ import type { ArchiveBound, DecaySetting } from '../domain/decay.js';
 import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
+import { type MemoryWords, subtractTermCounts, TERM_BATCH } from './term-stats.js';
 
 /** Summaries archived (or, in a dry run, archivable) per level. */
 export type ArchivedByLevel = Record<string, number>;
@@ -9,7 +10,16 @@ export type ArchivedByLevel = Record<string, number>;
 /** What the maintenance steps need from the graph; MaintenanceRepository is the Neo4j one. */
 export type MaintenanceStore = Pick<MaintenanceRepository, keyof MaintenanceRepository>;
 
-/** Decay refresh, archiving of decayed summaries and pruning of retained originals; each one statement per group. */
+/** Where a batch of pruning ended: the last original's ingestedAt as Neo4j writes it, and its id. */
+interface PruneCursor {
+  at: string;
+  id: string;
+}
+
+/** Before every instant Neo4j can hold, so the first batch starts at the beginning. */
+const PRUNE_START: PruneCursor = { at: '-999999999-01-01T00:00:00Z', id: '' };
+
+/** Decay refresh, archiving of decayed summaries and pruning of retained originals. */
 export class MaintenanceRepository {
   constructor(private readonly graph: Graph) {}
 
@@ -71,12 +81,42 @@ export class MaintenanceRepository {
     return row?.count ?? 0;
   }
 
-  /** Batched delete (CALL IN TRANSACTIONS), so it runs in an auto-commit transaction. */
-  async pruneMemories(groupId: string, cutoff: Date): Promise<void> {
-    await this.graph.autoCommit(cypher('maintenance/prune-memories'), {
-      groupId,
-      cutoff: cutoff.toISOString(),
-    });
+  /**
+   * Deletes the originals countPrunableMemories counts, in batches of `batchSize`, one write transaction each: under
+   * the group node's lock, it reads the batch, deletes it (its summaries count it in prunedMemories) and takes the
+   * memories the group's term statistics hold out of them (graph/term-stats.ts), so a crash between batches leaves
+   * the counts exact and the rest for the next day's pruning. Stops when none is left or the group is gone.
+   */
+  async pruneMemories(groupId: string, cutoff: Date, batchSize = TERM_BATCH): Promise<void> {
+    for (let after: PruneCursor | null = PRUNE_START; after; ) {
+      const from: PruneCursor = after;
+      after = await this.graph.writeTx(
+        async (tx) => {
+          const batch = await tx.run<MemoryWords & { ingestedAt: string; counted: boolean }>(
+            'maintenance/prunable-page',
+            {
+              groupId,
+              cutoff: cutoff.toISOString(),
+              afterAt: from.at,
+              afterId: from.id,
+              limit: batchSize,
+            },
+          );
+          if (batch.length === 0) return null;
+          await tx.runAll([
+            { name: 'maintenance/prune-memories', params: { groupId, ids: batch.map((m) => m.id) } },
+            ...subtractTermCounts(
+              groupId,
+              batch.filter((m) => m.counted),
+            ),
+          ]);
+          const last = batch.at(-1) as { id: string; ingestedAt: string };
+          return batch.length === batchSize ? { at: last.ingestedAt, id: last.id } : null;
+        },
+        // A memory and its two summary links (session, day) each.
+        { weight: 3 * batchSize },
+      );
+    }
   }
 }
 

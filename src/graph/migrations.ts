@@ -1,5 +1,6 @@
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
+import { countTerms, startTermCounts } from './term-stats.js';
 
 /**
  * The changes to a database that are not the schema's desired state: what an earlier version made and this one
@@ -11,8 +12,11 @@ import type { Graph } from './graph.js';
 export interface Migration {
   version: number;
   name: string;
-  run(graph: Pick<Graph, 'autoCommit' | 'write'>): Promise<void>;
+  run(graph: MigrationGraph): Promise<void>;
 }
+
+/** What a migration may use of the graph: statements, and write transactions of several steps. */
+export type MigrationGraph = Pick<Graph, 'autoCommit' | 'write' | 'writeTx' | 'read'>;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -57,6 +61,16 @@ export const MIGRATIONS: readonly Migration[] = [
       await graph.autoCommit(cypher('schema/relink-session-entities'));
     },
   },
+  {
+    version: 7,
+    name: "count every group's terms: how many of its memories hold each word, which recall weighs words by",
+    // Long on a large database (a batch of memories a transaction, graph/term-stats.ts), and safe to stop: run again,
+    // it carries on from each group's cursor, and ingest and pruning keep the counts exact meanwhile.
+    run: async (graph) => {
+      await startTermCounts(graph);
+      await countTerms(graph);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
@@ -69,7 +83,7 @@ export interface MigrationReport {
 
 /** Applies, in order, the migrations newer than the database's version, recording each as it completes. */
 export async function runMigrations(
-  graph: Pick<Graph, 'autoCommit' | 'write' | 'read'>,
+  graph: MigrationGraph,
   now: () => Date = () => new Date(),
 ): Promise<MigrationReport> {
   const [row] = await graph.read<{ version: number }>('schema/schema-version');

@@ -1,5 +1,6 @@
-import { type ChainShape, chainFinding, type VerifyFinding } from '../domain/verify.js';
+import { type ChainShape, chainFinding, type VerifyCheckName, type VerifyFinding } from '../domain/verify.js';
 import type { Graph } from './graph.js';
+import { checkTermCounts } from './term-stats.js';
 
 interface Row {
   level?: string;
@@ -9,18 +10,25 @@ interface Row {
   examples: string[];
 }
 
-/** The integrity checks behind `strata verify`: read-only, one Cypher file each. */
+/**
+ * The integrity checks behind `strata verify`: read-only, one Cypher file each, but for the term counts, which are
+ * recounted from the memories' words, a page at a time (graph/term-stats.ts).
+ */
 export class VerifyRepository {
   constructor(private readonly graph: Graph) {}
 
-  /** Every finding for the group, and how many memories wait for the next cycle. */
+  /** Every finding for the group, how many memories wait for the next cycle, and the checks that did not run, why. */
   async check(
     groupId: string,
     dimension: number,
-  ): Promise<{ findings: VerifyFinding[]; pendingMemories: number }> {
+  ): Promise<{
+    findings: VerifyFinding[];
+    pendingMemories: number;
+    skipped: Partial<Record<VerifyCheckName, string>>;
+  }> {
     const read = (name: string, params: Record<string, unknown> = {}) =>
       this.graph.read<Row>(`verify/${name}`, { groupId, ...params });
-    const [memoryRows, parentRows, countRows, vectorRows, entityCountRows, entityGroupRows, chains] =
+    const [memoryRows, parentRows, countRows, vectorRows, entityCountRows, entityGroupRows, chains, terms] =
       await Promise.all([
         read('memory-day-parents'),
         read('period-parents'),
@@ -38,6 +46,7 @@ export class VerifyRepository {
             return { level, ...(shape as Omit<ChainShape, 'level'>) };
           }),
         ),
+        checkTermCounts(this.graph, groupId),
       ]);
     const findings: VerifyFinding[] = [
       ...memoryRows
@@ -53,9 +62,10 @@ export class VerifyRepository {
         where: r.kind ?? '',
         ...counted(r),
       })),
+      ...terms.findings,
     ];
     const pendingMemories = memoryRows.find((r) => r.pending)?.count ?? 0;
-    return { findings, pendingMemories };
+    return { findings, pendingMemories, skipped: terms.skipped ? { 'term-counts': terms.skipped } : {} };
   }
 }
 

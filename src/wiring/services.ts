@@ -48,12 +48,12 @@ export function createServices(parts: {
     setTimezone: (groupId, timezone) => summaries.setTimezone(groupId, timezone),
     deleteGroup: (groupId) => groups.deleteGroup(groupId),
     verify: async (groupId) => {
-      const [{ findings, pendingMemories }, group] = await Promise.all([
+      const [{ findings, pendingMemories, skipped }, group] = await Promise.all([
         stores.integrity.check(groupId, ai.embedder.dimension),
         summaries.group(groupId),
       ]);
       if (!group) throw new GroupGoneError(groupId);
-      return buildVerifyReport(groupId, findings, pendingMemories, group.cycle);
+      return buildVerifyReport(groupId, findings, pendingMemories, group.cycle, skipped);
     },
     aggregate: (groupId, { dryRun }) => cycles.cycle(groupId, { dryRun }),
     listSummaries: (groupId, query) => summaries.list(groupId, query),

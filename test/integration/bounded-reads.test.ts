@@ -36,7 +36,7 @@ function seekRows(plan: ProfiledPlan): number {
 }
 
 /** The labels every group has many of: a statement that scans one reads every group's. */
-const GROUP_DATA = /^(Memory|Summary|Era|Topic)$/;
+const GROUP_DATA = /^(Memory|Summary|Era|Topic|Term)$/;
 
 /** Each scan of a group-data label in a plan, as `Operator label`. */
 function labelScans(plan: Plan): string[] {
@@ -185,6 +185,42 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(row?.count).toBe(memories().length);
   });
 
+  it("reads a batch of pruning's originals in the index's order, not every one stored before the cutoff", async () => {
+    // Three ingests of 30: each stamps its memories with one ingestedAt (its transaction's time).
+    const stored = t.group('prune-batches');
+    const all = memories().slice(0, 90);
+    for (let i = 0; i < all.length; i += 30) await t.strata.services.ingest(stored, all.slice(i, i + 30));
+    expect((await t.strata.cycle(stored, { now: new Date('2024-04-01T00:00:00Z') })).status).toBe(
+      'succeeded',
+    );
+    const batch = await profile('maintenance/prunable-page', {
+      groupId: stored,
+      cutoff: new Date(Date.now() + 60_000).toISOString(),
+      afterAt: '-999999999-01-01T00:00:00Z',
+      afterId: '',
+      limit: 10,
+    });
+    expect(batch.rows).toBe(10);
+    // The group node, then the first ingest's 30 (ties by id are sorted among themselves) and the one after them
+    // that ends the tie: not the 90.
+    expect(batch.read).toBeLessThanOrEqual(1 + 30 + 1);
+  });
+
+  it("reads a page of a group's memories and of its term counts by the index's order, not the group's whole", async () => {
+    // A page of the term count (migration 7) from a cursor: the group node, and the memories of the page.
+    const counting = t.group('counting');
+    await t.strata.services.ingest(counting, memories().slice(0, 60));
+    await t.strata.graph.write('test/forget-term-counts', { groupId: counting });
+    const page = await profile('schema/term-count-page', { groupId: counting, limit: 10 });
+    expect(page.rows).toBe(1);
+    expect(page.read).toBe(1 + 10);
+    // The recount of `strata verify`: its pages of memories and of stored counts.
+    const words = await profile('verify/term-memories-page', { groupId: group, afterId: '', limit: 10 });
+    expect([words.rows, words.read]).toEqual([10, 10]);
+    const terms = await profile('verify/terms-page', { groupId: group, afterTerm: '', limit: 10 });
+    expect([terms.rows, terms.read]).toEqual([10, 10]);
+  });
+
   it('reads the decayed summaries still in recall, not every summary of the group', async () => {
     // The decay the cycle wrote, on the group's clock (its latest memory): days and sessions that ended more than
     // about 15 days before it are below 0.1, weeks more than about 96 days.
@@ -266,7 +302,7 @@ describeNeo4j('reads bounded by what they return, against Neo4j', () => {
     expect(many).toBeLessThan(2 * few);
   });
 
-  it("plans no statement as a scan of every group's memories, summaries, eras or topics", async () => {
+  it("plans no statement as a scan of every group's memories, summaries, eras, topics or terms", async () => {
     // EXPLAIN plans without running, so each statement is planned as it is, parameters unbound. A subquery inside an
     // expression (a COUNT in a CASE) is planned apart and does not show here.
     const session = t.strata.graph.driver.session();

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations, SCHEMA_VERSION } from '../../src/graph/migrations.js';
 
-/** A graph that answers the version read with `version` and records every statement by name. */
+/**
+ * A graph that answers the version read with `version`, every other read with no row (no group has a term count
+ * under way, so no transaction of one is opened), and records every statement by name.
+ */
 function fakeGraph(version: number) {
   const calls: { name: string; params?: Record<string, unknown> }[] = [];
   return {
     calls,
     read: async (name: string) => {
       calls.push({ name });
-      return [{ version, applied: [] }] as never[];
+      return (name === 'schema/schema-version' ? [{ version, applied: [] }] : []) as never[];
+    },
+    writeTx: async (): Promise<never> => {
+      throw new Error('no write transaction was expected');
     },
     write: async (name: string, params?: Record<string, unknown>) => {
       calls.push({ name, ...(params ? { params } : {}) });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { memoryTermKeys, termKey, termKeys } from '../../src/domain/term-keys.js';
+import {
+  countTermKeys,
+  memoryTermKeys,
+  termCountRows,
+  termKey,
+  termKeys,
+} from '../../src/domain/term-keys.js';
 
 describe('termKey', () => {
   it('takes a word to its Porter stem, as the index finds it', () => {
@@ -37,5 +43,30 @@ describe('memoryTermKeys', () => {
 
   it('holds the text alone for a speaker with no words', () => {
     expect(memoryTermKeys('Tomatoes', '')).toEqual(['tomato']);
+  });
+});
+
+describe('countTermKeys and termCountRows', () => {
+  it('counts each memory once per key it holds, across texts and speakers, sorted by key', () => {
+    const counts = countTermKeys([
+      { text: 'Plants and more plants', speaker: 'Maria' },
+      { text: 'The tomato plant', speaker: 'Ben' },
+      { text: 'Maria waters it', speaker: null },
+    ]);
+    expect(termCountRows(counts)).toEqual([
+      { term: 'ben', memories: 1 },
+      { term: 'maria', memories: 2 },
+      { term: 'more', memories: 1 },
+      { term: 'plant', memories: 2 },
+      { term: 'tomato', memories: 1 },
+      { term: 'water', memories: 1 },
+    ]);
+  });
+
+  it('adds to the counts it is given, page after page', () => {
+    const counts = countTermKeys([{ text: 'tomato', speaker: 'ana' }]);
+    countTermKeys([{ text: 'tomatoes', speaker: 'ben' }], counts);
+    expect(counts.get('tomato')).toBe(2);
+    expect(counts.get('ana')).toBe(1);
   });
 });

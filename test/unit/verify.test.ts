@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cycleHealth } from '../../src/domain/cycle-health.js';
-import { buildVerifyReport, chainFinding, VERIFY_CHECKS } from '../../src/domain/verify.js';
+import {
+  buildVerifyReport,
+  chainFinding,
+  termCountFindings,
+  VERIFY_CHECKS,
+} from '../../src/domain/verify.js';
 
 const keepingUp = cycleHealth(
   { lastStatus: 'succeeded', lastError: null, failedInARow: 0, pendingMemories: 0, oldestPendingAt: null },
@@ -49,5 +54,47 @@ describe('buildVerifyReport', () => {
     expect(report.ok).toBe(false);
     expect(report.checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['vectors']);
     expect(report.pending).toEqual({ memories: 7 });
+  });
+});
+
+describe('termCountFindings', () => {
+  const recount = new Map([
+    ['plant', 3],
+    ['tomato', 1],
+    ['maria', 2],
+  ]);
+
+  it('finds nothing when the stored counts are the recount', () => {
+    const stored = [...recount].map(([term, memories]) => ({ term, memories }));
+    expect(termCountFindings(recount, stored).filter((f) => f.count > 0)).toEqual([]);
+  });
+
+  it('names a count that differs, a key with no node, and a node left at zero or below', () => {
+    const findings = termCountFindings(recount, [
+      { term: 'plant', memories: 4 },
+      { term: 'maria', memories: 2 },
+      { term: 'kiln', memories: 0 },
+    ]);
+    expect(findings).toEqual([
+      { check: 'term-counts', where: 'term', count: 2, examples: ['plant (4 vs 3)', 'tomato (0 vs 1)'] },
+      { check: 'term-counts', where: 'empty term', count: 1, examples: ['kiln (0 vs 0)'] },
+    ]);
+  });
+
+  it('lists five examples however many differ', () => {
+    const many = new Map(Array.from({ length: 9 }, (_, i) => [`k${i}`, 1] as const));
+    const [differ] = termCountFindings(many, []);
+    expect(differ?.count).toBe(9);
+    expect(differ?.examples).toHaveLength(5);
+  });
+});
+
+describe('buildVerifyReport with a check skipped', () => {
+  it('says why, and the check holds', () => {
+    const report = buildVerifyReport('g', [], 0, keepingUp, { 'term-counts': 'a count is under way' });
+    const terms = report.checks.find((c) => c.check === 'term-counts');
+    expect(terms).toMatchObject({ ok: true, skipped: 'a count is under way' });
+    expect(report.checks.filter((c) => c.skipped)).toHaveLength(1);
+    expect(report.ok).toBe(true);
   });
 });

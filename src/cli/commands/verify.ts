@@ -42,11 +42,12 @@ function printReport(out: OutStream, report: VerifyReport): void {
   out.write(
     formatTable(
       [{ header: 'check' }, { header: 'result' }, { header: 'what it holds to', flex: true, min: 30 }],
-      report.checks.map((c) => [c.check, c.ok ? 'ok' : 'FAILED', c.description]),
+      report.checks.map((c) => [c.check, c.skipped ? 'skipped' : c.ok ? 'ok' : 'FAILED', c.description]),
       tableWidth(out),
     ),
   );
   for (const check of report.checks) {
+    if (check.skipped) out.write(`  ${check.check}: skipped: ${check.skipped}\n`);
     for (const f of check.findings) {
       out.write(
         `  ${check.check} (${f.where}): ${plural(f.count, 'finding')}, e.g. ${f.examples.join('; ')}\n`,

@@ -1566,17 +1566,19 @@ export interface components {
             ok: boolean;
             checks: {
                 /** @enum {string} */
-                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups";
+                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts";
                 description: string;
                 ok: boolean;
                 findings: {
                     /** @enum {string} */
-                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups";
+                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts";
                     where: string;
                     count: number;
                     /** @description Up to five ids (or chain figures) to start looking from */
                     examples: string[];
                 }[];
+                /** @description Why the check did not run this time (work under way that it would misread) */
+                skipped?: string;
             }[];
             /** @description Work the next cycle will take; not a fault */
             pending: {
