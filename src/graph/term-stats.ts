@@ -1,5 +1,6 @@
 import { countTermKeys, termCountRows } from '../domain/term-keys.js';
 import { termCountFindings, type VerifyFinding } from '../domain/verify.js';
+import { cypher } from './cypher.js';
 import type { Graph, Statement } from './graph.js';
 
 /**
@@ -59,7 +60,7 @@ export async function startTermCounts(graph: Pick<Graph, 'write'>): Promise<numb
 
 /** Counts every group whose count is under way, to its end; what it counted. */
 export async function countTerms(
-  graph: Pick<Graph, 'read' | 'writeTx'>,
+  graph: Pick<Graph, 'read' | 'writeTx' | 'autoCommit'>,
   batchSize = TERM_BATCH,
 ): Promise<{ groups: number; memories: number }> {
   const groups = await graph.read<{ id: string }>('schema/term-count-groups');
@@ -74,11 +75,13 @@ export async function countTerms(
  * at once is safe: each batch reads the cursor under the group's lock.
  */
 export async function countGroupTerms(
-  graph: Pick<Graph, 'writeTx'>,
+  graph: Pick<Graph, 'writeTx' | 'autoCommit'>,
   groupId: string,
   batchSize = TERM_BATCH,
   maxBatches = Number.POSITIVE_INFINITY,
 ): Promise<number> {
+  // Terms written before the count started go first (only while the cursor is still before every id).
+  await graph.autoCommit(cypher('schema/term-count-clear'), { groupId });
   let counted = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     const step = await graph.writeTx(async (tx) => {
