@@ -38,6 +38,8 @@ describe('entityTerms', () => {
     expect(term?.replaces).toEqual(['ana', 'costa']);
     expect(term?.term).toBe('"ana costa"');
     expect(term?.match).toBe('("ana costa" OR "dr. ana costa" OR ana)');
+    // The same spellings as words, from which recall tells the texts that name her.
+    expect(term?.spellings).toEqual([['ana', 'costa'], ['dr.', 'ana', 'costa'], ['ana']]);
     const [bob] = entityTerms(namedEntities('What does Bob do?', [rob]));
     expect(bob).toMatchObject({ replaces: ['bob'], match: '(robert OR bob)' });
   });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedName,
+  askedWord,
   countTermKeys,
   memoryTermKeys,
   termCountRows,
   termKey,
   termKeys,
+  termsHeld,
 } from '../../src/domain/term-keys.js';
 
 describe('termKey', () => {
@@ -68,5 +71,34 @@ describe('countTermKeys and termCountRows', () => {
     countTermKeys([{ text: 'tomatoes', speaker: 'ben' }], counts);
     expect(counts.get('tomato')).toBe(2);
     expect(counts.get('ana')).toBe(1);
+  });
+});
+
+describe('askedWord, askedName and termsHeld', () => {
+  it('asks a query word by its key, and holds it in a text that says it in another form or in the speaker', () => {
+    const asked = [askedWord('planted'), askedWord('maria'), askedWord('lisbon')];
+    expect(asked[0]).toEqual({ term: 'planted', spellings: [['plant']], key: 'plant' });
+    expect(termsHeld(asked, 'The plants are in', 'Maria')).toEqual(['planted', 'maria']);
+    expect(termsHeld(asked, "Maria's flight to Lisbon", null)).toEqual(['maria', 'lisbon']);
+  });
+
+  it('asks a quoted word as a phrase of its words, with no key of its own', () => {
+    const email = askedWord('"e-mail"');
+    expect(email).toEqual({ term: '"e-mail"', spellings: [['e', 'mail']], key: null });
+    expect(termsHeld([email], 'Send the e-mail today', null)).toEqual(['"e-mail"']);
+    expect(termsHeld([email], 'Send the letter by mail', null)).toEqual([]);
+  });
+
+  it('holds a name where any one of its spellings is said whole', () => {
+    const maria = askedName('"maria silva"', [['maria', 'silva'], ['mary']]);
+    expect(maria.key).toBeNull();
+    expect(termsHeld([maria], 'Mary called', null)).toEqual(['"maria silva"']);
+    expect(termsHeld([maria], 'Maria Silva called', null)).toEqual(['"maria silva"']);
+    expect(termsHeld([maria], 'Silva called', null)).toEqual([]);
+  });
+
+  it('has nothing to hold for a word the index drops', () => {
+    expect(askedWord('the').spellings).toEqual([]);
+    expect(termsHeld([askedWord('the')], 'the end', null)).toEqual([]);
   });
 });
