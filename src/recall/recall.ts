@@ -142,7 +142,7 @@ export async function recall(
       ? await vectorSearch(deps, scope, levels, { vector, words }, pool)
       : indexHits;
   const context = contextByBm25(lexical.context, evidence.hits);
-  const turnEvidence = (turn: Turn) => evidence.hits.get(turn.id) ?? outsideHits(turn, byName.asked);
+  const turnEvidence = (turn: Turn) => evidence.hits.get(turn.id) ?? turnOutsideHits(turn, byName.asked);
   const candidates = toCandidates(evidence, context, turnEvidence, vectorHits, deps.settings.vectorRelevance);
   const ranked = rankCandidates(candidates, {
     k: request.k,
@@ -206,8 +206,9 @@ function withEntityTerms(
 }
 
 /**
- * The texts the search ranks: enough for the ranking's pool and the context candidates, twice over, and more when
- * the query names a period, as a hit in it counts NAMED_PERIOD_BOOST times its score and may come from further down.
+ * The texts the search ranks: the setting's, and never fewer than the ranking's pool or the context candidates;
+ * more when the query names a period, as a hit in it counts NAMED_PERIOD_BOOST times its score and may come from
+ * further down.
  */
 function searchCandidates(settings: RecallSettings, pool: number, namesPeriod: boolean): number {
   const wanted = Math.max(settings.searchCandidates, pool, settings.contextCandidates);
@@ -218,7 +219,7 @@ function searchCandidates(settings: RecallSettings, pool: number, namesPeriod: b
  * A turn beside a candidate that the search did not return: the query terms it holds, told from its text, and no
  * score of its own, as it ranked below every hit returned.
  */
-function outsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
+function turnOutsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
   return {
     id: turn.id,
     level: 'memory',
