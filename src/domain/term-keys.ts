@@ -47,11 +47,16 @@ export function termKeys(text: string): Set<string> {
   return keys;
 }
 
-/** The distinct keys a memory holds: those of its text and of its speaker, sorted (the order Neo4j locks them in). */
-export function memoryTermKeys(text: string, speaker: string | null | undefined): string[] {
+/** The distinct keys a memory holds: those of its text and of its speaker (recall searches both fields). */
+function heldKeys(text: string, speaker: string | null | undefined): Set<string> {
   const keys = termKeys(text);
   if (speaker) for (const key of termKeys(speaker)) keys.add(key);
-  return [...keys].sort();
+  return keys;
+}
+
+/** heldKeys, sorted: the order Neo4j locks a group's terms in. */
+export function memoryTermKeys(text: string, speaker: string | null | undefined): string[] {
+  return [...heldKeys(text, speaker)].sort();
 }
 
 /** One key of a group's term statistics and how many memories hold it (or, in a change, how many more or fewer). */
@@ -113,8 +118,7 @@ export function askedName(term: string, spellings: string[][]): AskedTerm {
 
 /** The asked terms a text (with its speaker) holds: those one of whose spellings it holds every key of. */
 export function termsHeld(asked: AskedTerm[], text: string, speaker: string | null): string[] {
-  const keys = termKeys(text);
-  if (speaker) for (const key of termKeys(speaker)) keys.add(key);
+  const keys = heldKeys(text, speaker);
   return asked
     .filter(({ spellings }) => spellings.some((spelling) => spelling.every((key) => keys.has(key))))
     .map(({ term }) => term);
