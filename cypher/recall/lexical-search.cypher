@@ -65,9 +65,9 @@ CALL (asked, counted) {
 WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, CASE
     WHEN NOT counted THEN listed
     WHEN asked.key IS NOT NULL THEN [c IN counts WHERE c.key = asked.key][0].memories
-    ELSE reduce(total = 0, spelling IN asked.spellings | total + reduce(least = groupMemories, key IN spelling |
-      CASE WHEN [c IN counts WHERE c.key = key][0].memories < least THEN [c IN counts WHERE c.key = key][0].memories
-        ELSE least END))
+    ELSE reduce(total = 0, spelling IN asked.spellings | total + reduce(least = groupMemories,
+      memories IN [key IN spelling | [c IN counts WHERE c.key = key][0].memories] |
+        CASE WHEN memories < least THEN memories ELSE least END))
   END AS held
 WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best,
   CASE WHEN held > groupMemories THEN groupMemories ELSE held END AS memoryCount
