@@ -118,6 +118,14 @@ export function printResults(r: LmeResults, k: number): void {
     `all of it: ${r.laterEvidence.all.length} of ${answerable}; some of it: ${r.laterEvidence.some}`,
     'the data dates these later the same day than the question; asked at its date, no system sees them',
   );
+  // Asked at its date, a question whose evidence is all said later has nothing to find, for any system.
+  const later = new Set(r.laterEvidence.all);
+  const emptyBy = r.empty.answerable.filter((id) => !later.has(id));
+  line(
+    'the same, evidence said by asOf',
+    `${emptyBy.length} of ${answerable - later.size} (${((emptyBy.length / Math.max(1, answerable - later.size)) * 100).toFixed(1)} %)`,
+    emptyBy.length > 0 ? emptyBy.join(' ') : undefined,
+  );
   line(
     '_abs answered with nothing',
     `${r.empty.abstention.length} of ${r.abstentions}`,
