@@ -122,7 +122,7 @@ export function printResults(r: LmeResults, k: number): void {
   const later = new Set(r.laterEvidence.all);
   const emptyBy = r.empty.answerable.filter((id) => !later.has(id));
   line(
-    'the same, evidence said by asOf',
+    'answered with nothing, evidence by asOf',
     `${emptyBy.length} of ${answerable - later.size} (${((emptyBy.length / Math.max(1, answerable - later.size)) * 100).toFixed(1)} %)`,
     emptyBy.length > 0 ? emptyBy.join(' ') : undefined,
   );
