@@ -75,8 +75,13 @@ interface TurnRow {
   tsMillis: number;
 }
 
-/** A candidate with the turns around it. */
-type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[] };
+/** A candidate with the turns around it: its text and speaker are those of its hit. */
+interface MemoryContextRow {
+  id: string;
+  tsMillis: number;
+  previous: TurnRow[];
+  next: TurnRow[];
+}
 
 /** The one row of recall/lexical-search.cypher. */
 interface LexicalSearchRow {
@@ -84,8 +89,6 @@ interface LexicalSearchRow {
   groupMemories: number;
   hits: LexicalHitsRow;
   context: MemoryContextRow[];
-  /** The SUMMARIZES links above the candidates, each [parent id, child id], each once. */
-  links: [string, string][];
 }
 
 /** The search's hits as parallel lists, one entry per hit, best first. */
@@ -126,8 +129,6 @@ function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
 export interface MemoryContext extends Turn {
   previous: Turn[];
   next: Turn[];
-  /** Each summary or era above the memory, as the ids from it down to the memory. */
-  above: string[][];
 }
 
 /** A ranked hit to expand: the memories known to be beneath it, and how many more to look for. */
@@ -274,23 +275,40 @@ export class RecallRepository {
     if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
-    const parentsOf = new Map<string, string[]>();
-    for (const [parent, child] of row.links) {
-      const parents = parentsOf.get(child);
-      if (parents) parents.push(parent);
-      else parentsOf.set(child, [parent]);
-    }
+    const hitAt = new Map(row.hits.ids.map((id, i) => [id, i]));
     return {
       terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
       hits: hitsOf(row.hits, asked),
       groupMemories: row.groupMemories,
-      context: row.context.map(({ previous, next, ...memory }) => ({
-        ...turnOf(memory),
-        previous: previous.map(turnOf),
-        next: next.map(turnOf),
-        above: pathsUp(memory.id, parentsOf),
-      })),
+      context: row.context.map(({ id, tsMillis, previous, next }) => {
+        const i = hitAt.get(id) as number;
+        const text = row.hits.texts[i] as string;
+        return {
+          ...turnOf({ id, text, speaker: row.hits.speakers[i] as string, tsMillis }),
+          previous: previous.map(turnOf),
+          next: next.map(turnOf),
+        };
+      }),
     };
+  }
+
+  /**
+   * Every path down to each of the group's memories `ids` from a summary or era above it, top first
+   * (recall/links-above.cypher): what a summary that ranks shows of the memory candidates beneath it.
+   */
+  async pathsAbove(groupId: string, ids: string[]): Promise<Map<string, string[][]>> {
+    if (ids.length === 0) return new Map();
+    const [row] = await this.graph.read<{ links: [string, string][] }>('recall/links-above', {
+      groupId,
+      ids,
+    });
+    const parentsOf = new Map<string, string[]>();
+    for (const [parent, child] of row?.links ?? []) {
+      const parents = parentsOf.get(child);
+      if (parents) parents.push(parent);
+      else parentsOf.set(child, [parent]);
+    }
+    return new Map(ids.map((id) => [id, pathsUp(id, parentsOf)]));
   }
 
   /**

@@ -245,11 +245,15 @@ async function expandRanked(
   vector: number[],
 ): Promise<Map<string, ExpandedHit>> {
   // The context map keeps the candidates' order: best first. Finding a summary's details upwards from the
-  // candidates costs a few hops each instead of a walk down through every memory of a month.
-  const beneath = expand.down
+  // candidates costs a few hops each instead of a walk down through every memory of a month, and is read only
+  // when a summary or era ranks.
+  const summaries = ranked.filter((r) => r.kind !== 'memory').map((r) => r.id);
+  const above =
+    expand.down && summaries.length > 0 ? await repo.pathsAbove(scope.groupId, [...context.keys()]) : null;
+  const beneath = above
     ? summaryDetails(
-        ranked.filter((r) => r.kind !== 'memory').map((r) => r.id),
-        context.values(),
+        summaries,
+        [...context.keys()].map((id) => ({ id, above: above.get(id) ?? [] })),
         new Set(ranked.filter((r) => r.kind === 'memory').map((r) => r.id)),
         expand.perSummary,
       )

@@ -22,14 +22,13 @@ const texts: Record<string, string> = {
   v: 'wolves wolves wolves',
 };
 
-/** A memory's context as the store returns it: own fields, no turns, nothing above. */
+/** A memory's context as the store returns it: own fields, no turns. */
 function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryContext {
   return {
     id,
     text: texts[id] ?? '',
     speaker: 'ana',
     ts: '2024-01-01T10:00:00Z',
-    above: [],
     previous: [],
     next: [],
     ...overrides,
@@ -100,6 +99,7 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
     exactSummaries: none,
     groupTimeZone: async () => 'UTC',
     entitiesNamed: async () => [],
+    pathsAbove: async (_groupId, ids) => new Map(ids.map((id) => [id, []])),
     vectorShare: async () => ({
       groupMemories: 5000,
       indexMemories: 50_000,
@@ -411,23 +411,28 @@ describe('recall (in-memory store)', () => {
 
   it('asks the expansion for the candidates beneath a summary hit, and the walk down only for the rest', async () => {
     const asked: RankedHit[] = [];
+    const pathsAsked: string[][] = [];
     const repo = store({
       lexicalSearch: lexical(
         teamHits([
           { id: 'w', level: 'week', score: 3, decay: 1 },
           { id: 'q', level: 'memory', score: 2, decay: 1 },
         ]),
-        (id) =>
-          contextOf(id, {
-            above:
-              id === 'q'
-                ? [
-                    ['s', 'q'],
-                    ['w', 'd', 'q'],
-                  ]
-                : [],
-          }),
       ),
+      pathsAbove: async (_groupId, ids) => {
+        pathsAsked.push(ids);
+        return new Map(
+          ids.map((id) => [
+            id,
+            id === 'q'
+              ? [
+                  ['s', 'q'],
+                  ['w', 'd', 'q'],
+                ]
+              : [],
+          ]),
+        );
+      },
       expand: async (_scope, hits) => {
         asked.push(...hits);
         return hits.map(
@@ -460,8 +465,10 @@ describe('recall (in-memory store)', () => {
       known: [{ id: 'q', path: ['w', 'd', 'q'] }],
       fill: 2,
     });
-    // The memory's context was read with its turns: nothing left to expand.
+    // The memory's context was read with its turns: nothing left to expand. The paths above the candidates are
+    // read once, as a summary ranks.
     expect(asked.map((h) => h.id)).toEqual(['w']);
+    expect(pathsAsked).toEqual([['q']]);
     expect(response.items.find((i) => i.id === 'q')?.text).toBe(texts.q);
     const week = response.items.find((i) => i.id === 'w');
     expect(week?.details.map((d) => [d.id, d.path])).toEqual([['q', ['w', 'd', 'q']]]);
@@ -477,8 +484,8 @@ describe('recall (in-memory store)', () => {
           { id: 'q', level: 'memory', score: 2, decay: 1 },
           { id: 'x', level: 'memory', score: 1, decay: 1 },
         ]),
-        (id) => contextOf(id, { above: [['w', id]] }),
       ),
+      pathsAbove: async (_groupId, ids) => new Map(ids.map((id) => [id, [['w', id]]])),
       expand: async (scope, hits, options) => {
         asked.push(...hits);
         return base.expand(scope, hits, options);
