@@ -33,6 +33,11 @@
 // conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every 9
 // seconds, 22 ms of Neo4j's CPU per search against 9.5). The summaries above the candidates are read apart, and
 // only when one ranks (recall/links-above.cypher).
+// Entities: with $entityQuery (domain/lucene.ts entityNamesInGroup; null for none), the group's entities one of
+// whose names holds a word of the query, best matched first, at most $entityLimit, as recall/named-entities.cypher
+// reads them. Read here rather than before the search, which saves a round trip a recall: the search asks names by
+// every spelling on a guess of the entities the query names, and recall searches again when these say otherwise
+// (recall/recall.ts).
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
 OPTIONAL MATCH (g:Group {id: $groupId})
 CALL () {
@@ -135,4 +140,17 @@ CALL (hits) {
   }
   RETURN context
 }
-RETURN terms, groupMemories, hits, context
+CALL () {
+  UNWIND CASE WHEN $entityQuery IS NULL THEN [] ELSE [$entityQuery] END AS entityQuery
+  CALL db.index.fulltext.queryNodes('entity_names_fulltext', entityQuery, {limit: toInteger($entityLimit)})
+    YIELD node, score
+  WITH node AS e, score
+  WHERE e:Entity AND e.groupId = $groupId AND ($asOf IS NULL OR e.firstSeen <= datetime($asOf))
+  WITH e, score
+  ORDER BY score DESC, e.id
+  RETURN collect(e {
+    .id, .groupId, .kind, .name, .aliases, .mentions, .sessions,
+    firstSeen: e.firstSeen, lastSeen: e.lastSeen
+  }) AS entities
+}
+RETURN terms, groupMemories, hits, context, entities

@@ -89,6 +89,7 @@ interface LexicalSearchRow {
   groupMemories: number;
   hits: LexicalHitsRow;
   context: MemoryContextRow[];
+  entities: EntityRecord[];
 }
 
 /** The search's hits as parallel lists, one entry per hit, best first. */
@@ -108,6 +109,8 @@ export interface LexicalSearch {
   hits: LexicalHit[];
   groupMemories: number;
   context: MemoryContext[];
+  /** The entities the lookup found (`entities` of the search's options), best matched first; none when not asked. */
+  entities: EntityRecord[];
 }
 
 function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
@@ -169,10 +172,17 @@ const BRIEF_RELATED = 3;
 /** How many groups' counts are kept; the oldest goes first. */
 const GROUP_SIZES_KEPT = 10_000;
 
+/** How many of a group's entities the lookups found are kept for the guess of what a query names; oldest first. */
+const ENTITIES_SEEN_KEPT = 256;
+
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
   private readonly timeZones = new BoundedCache<{ zone: string | null; readAt: number }>({
+    maxEntries: GROUP_SIZES_KEPT,
+    maxChars: GROUP_SIZES_KEPT * 256,
+  });
+  private readonly seenEntities = new BoundedCache<Map<string, EntityRecord>>({
     maxEntries: GROUP_SIZES_KEPT,
     maxChars: GROUP_SIZES_KEPT * 256,
   });
@@ -252,9 +262,12 @@ export class RecallRepository {
       gapMinutes: number;
       /** The Lucene expression a term is searched by where it is not the term itself (domain/named-entities.ts). */
       matches?: ReadonlyMap<string, string>;
+      /** The entities to look up in the same round trip: those named by one of these words, at most `limit`. */
+      entities?: { words: string[]; limit: number };
     },
   ): Promise<LexicalSearch> {
-    const { period, matches, ...limits } = options;
+    const { period, matches, entities, ...limits } = options;
+    const lookup = entities && entities.words.length > 0 ? entities : null;
     const known = this.knownGroupSize(scope.groupId);
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
@@ -271,10 +284,13 @@ export class RecallRepository {
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,
       groupMemories: known,
+      entityQuery: lookup ? entityNamesInGroup(lookup.words, scope.groupId) : null,
+      entityLimit: lookup?.limit ?? 0,
     });
-    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [] };
+    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [], entities: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
+    this.seeEntities(scope.groupId, row.entities);
     const hitAt = new Map(row.hits.ids.map((id, i) => [id, i]));
     return {
       terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
@@ -289,7 +305,30 @@ export class RecallRepository {
           next: next.map(turnOf),
         };
       }),
+      entities: row.entities,
     };
+  }
+
+  /**
+   * Entities of the group that lookups in the search found lately (at most ENTITIES_SEEN_KEPT, the latest): what
+   * recall guesses a query names from before the search finds out. Only a guess: they may have changed since.
+   */
+  entitiesSeen(groupId: string): EntityRecord[] {
+    return [...(this.seenEntities.get(groupId)?.values() ?? [])];
+  }
+
+  private seeEntities(groupId: string, found: EntityRecord[]): void {
+    if (found.length === 0) return;
+    const seen = this.seenEntities.get(groupId) ?? new Map<string, EntityRecord>();
+    for (const entity of found) {
+      seen.delete(entity.id);
+      seen.set(entity.id, entity);
+    }
+    for (const id of seen.keys()) {
+      if (seen.size <= ENTITIES_SEEN_KEPT) break;
+      seen.delete(id);
+    }
+    this.seenEntities.set(groupId, seen);
   }
 
   /**

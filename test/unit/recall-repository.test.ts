@@ -54,6 +54,8 @@ function fakeGraph() {
               next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
             },
           ],
+          // As the statement looks entities up: only when handed a query for them.
+          entities: params.entityQuery ? [{ id: 'e-ana', name: 'Ana', query: params.entityQuery }] : [],
         },
       ];
     },
@@ -112,6 +114,21 @@ describe('RecallRepository.lexicalSearch', () => {
         ['m-2', []],
       ]),
     );
+  });
+
+  it('looks up the entities named by the words in the same statement, and keeps those it found for a guess', async () => {
+    const repo = new RecallRepository(fakeGraph().graph);
+    const plain = await repo.lexicalSearch(scope, [], tea, options);
+    expect(plain.entities).toEqual([]);
+    expect(repo.entitiesSeen('g1')).toEqual([]);
+    const looked = await repo.lexicalSearch(scope, [], tea, {
+      ...options,
+      entities: { words: ['ana'], limit: 5 },
+    });
+    const ana = { id: 'e-ana', name: 'Ana', query: '+groupId:"g1"^0 +(name:(ana) OR aliases:(ana))' };
+    expect(looked.entities).toEqual([ana]);
+    expect(repo.entitiesSeen('g1')).toEqual([ana]);
+    expect(repo.entitiesSeen('g2')).toEqual([]);
   });
 
   it('hands the statement the group size it counted less than GROUP_SIZE_TTL_MS ago, else lets it count', async () => {
