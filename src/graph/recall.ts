@@ -12,7 +12,7 @@ import {
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { LexicalHit, TermStat } from '../domain/term-evidence.js';
-import { type AskedTerm, termsHeld } from '../domain/term-keys.js';
+import { type AskedTerm, keyWords, termsHeld } from '../domain/term-keys.js';
 import type { Graph } from './graph.js';
 
 /** One hit of a vector or full-text search. */
@@ -182,7 +182,7 @@ export class RecallRepository {
     maxEntries: GROUP_SIZES_KEPT,
     maxChars: GROUP_SIZES_KEPT * 256,
   });
-  private readonly seenEntities = new BoundedCache<Map<string, EntityRecord>>({
+  private readonly seenEntities = new BoundedCache<Map<string, SeenEntity>>({
     maxEntries: GROUP_SIZES_KEPT,
     maxChars: GROUP_SIZES_KEPT * 256,
   });
@@ -310,19 +310,25 @@ export class RecallRepository {
   }
 
   /**
-   * Entities of the group that lookups in the search found lately (at most ENTITIES_SEEN_KEPT, the latest): what
+   * Entities of the group that lookups in the search found lately (at most ENTITIES_SEEN_KEPT, the latest), those
+   * one of whose names shares a word with `words` (lower case, as domain/term-keys.ts keyWords cuts them): what
    * recall guesses a query names from before the search finds out. Only a guess: they may have changed since.
    */
-  entitiesSeen(groupId: string): EntityRecord[] {
-    return [...(this.seenEntities.get(groupId)?.values() ?? [])];
+  entitiesSeen(groupId: string, words: string[]): EntityRecord[] {
+    const asked = new Set(words);
+    const found: EntityRecord[] = [];
+    for (const { entity, words: named } of this.seenEntities.get(groupId)?.values() ?? []) {
+      if (named.some((w) => asked.has(w))) found.push(entity);
+    }
+    return found;
   }
 
   private seeEntities(groupId: string, found: EntityRecord[]): void {
     if (found.length === 0) return;
-    const seen = this.seenEntities.get(groupId) ?? new Map<string, EntityRecord>();
+    const seen = this.seenEntities.get(groupId) ?? new Map<string, SeenEntity>();
     for (const entity of found) {
       seen.delete(entity.id);
-      seen.set(entity.id, entity);
+      seen.set(entity.id, { entity, words: [entity.name, ...entity.aliases].flatMap(keyWords) });
     }
     for (const id of seen.keys()) {
       if (seen.size <= ENTITIES_SEEN_KEPT) break;
@@ -431,6 +437,12 @@ export class RecallRepository {
       related: BRIEF_RELATED,
     });
   }
+}
+
+/** An entity a lookup found, with the words of its names, lower case. */
+interface SeenEntity {
+  entity: EntityRecord;
+  words: string[];
 }
 
 export interface ContextSources extends StandingLayers {

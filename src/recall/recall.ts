@@ -23,7 +23,7 @@ import {
   lexicalEvidence,
   windowEvidence,
 } from '../domain/term-evidence.js';
-import { type AskedTerm, askedName, askedWord, termsHeld } from '../domain/term-keys.js';
+import { type AskedTerm, askedName, askedWord, keyWords, termsHeld } from '../domain/term-keys.js';
 import type {
   ExpandedHit,
   LexicalSearch,
@@ -210,7 +210,7 @@ async function searchNamed(
     const lexical = { terms: [], hits: [], groupMemories: 0, context: [], entities: candidates };
     return { lexical, named, byName: withEntityTerms(terms, entityTerms(named)) };
   }
-  const guessed = entityTerms(namedEntities(query, deps.repo.entitiesSeen(scope.groupId)));
+  const guessed = entityTerms(namedEntities(query, deps.repo.entitiesSeen(scope.groupId, keyWords(query))));
   const guess = withEntityTerms(terms, guessed);
   const lexical = await deps.repo.lexicalSearch(scope, levels, guess.asked, {
     ...options,

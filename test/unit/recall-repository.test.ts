@@ -55,7 +55,9 @@ function fakeGraph() {
             },
           ],
           // As the statement looks entities up: only when handed a query for them.
-          entities: params.entityQuery ? [{ id: 'e-ana', name: 'Ana', query: params.entityQuery }] : [],
+          entities: params.entityQuery
+            ? [{ id: 'e-ana', name: 'Ana Costa', aliases: ['Nina'], query: params.entityQuery }]
+            : [],
         },
       ];
     },
@@ -120,15 +122,23 @@ describe('RecallRepository.lexicalSearch', () => {
     const repo = new RecallRepository(fakeGraph().graph);
     const plain = await repo.lexicalSearch(scope, [], tea, options);
     expect(plain.entities).toEqual([]);
-    expect(repo.entitiesSeen('g1')).toEqual([]);
+    expect(repo.entitiesSeen('g1', ['ana'])).toEqual([]);
     const looked = await repo.lexicalSearch(scope, [], tea, {
       ...options,
       entities: { words: ['ana'], limit: 5 },
     });
-    const ana = { id: 'e-ana', name: 'Ana', query: '+groupId:"g1"^0 +(name:(ana) OR aliases:(ana))' };
+    const ana = {
+      id: 'e-ana',
+      name: 'Ana Costa',
+      aliases: ['Nina'],
+      query: '+groupId:"g1"^0 +(name:(ana) OR aliases:(ana))',
+    };
     expect(looked.entities).toEqual([ana]);
-    expect(repo.entitiesSeen('g1')).toEqual([ana]);
-    expect(repo.entitiesSeen('g2')).toEqual([]);
+    // Those that share a word of a name or an alias with the words asked, of the group's alone.
+    expect(repo.entitiesSeen('g1', ['where', 'is', 'costa'])).toEqual([ana]);
+    expect(repo.entitiesSeen('g1', ['nina'])).toEqual([ana]);
+    expect(repo.entitiesSeen('g1', ['bo'])).toEqual([]);
+    expect(repo.entitiesSeen('g2', ['ana'])).toEqual([]);
   });
 
   it('hands the statement the group size it counted less than GROUP_SIZE_TTL_MS ago, else lets it count', async () => {
