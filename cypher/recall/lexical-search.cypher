@@ -25,16 +25,19 @@
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
 //
-// Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its own fields; the turns
-// just before and after it in its conversation (the same session id, or neither has one, within $gapMinutes: one
-// range seek on (groupId, ts) per direction, each bound written out, since the planner seeks only one bound of a
-// chained comparison; ordered by the index's own properties, so that the index hands the turns over from the
-// candidate outwards and the seek stops at the first one of its conversation, ties in time by id, where a sort by
-// time read the whole window: in a group with a message every 9 seconds, 22 ms of Neo4j's CPU per search against
-// 9.5). Once for all candidates: the SUMMARIZES links above them (each [parent id, child id]), each link once,
-// since candidates share their days, weeks and months; their own parents come among the links. graph/recall.ts
-// rebuilds from the links the path down from every summary above a candidate, so a summary hit can show the
-// candidates beneath it without walking down through its period.
+// Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its time (its text and
+// speaker come with the hits already); the turns just before and after it in its conversation (the same session
+// id, or neither has one, within $gapMinutes: one range seek on (groupId, ts) per direction, each bound written
+// out, since the planner seeks only one bound of a chained comparison; ordered by the index's own properties, so
+// that the index hands the turns over from the candidate outwards and the seek stops at the first one of its
+// conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every 9
+// seconds, 22 ms of Neo4j's CPU per search against 9.5). The summaries above the candidates are read apart, and
+// only when one ranks (recall/links-above.cypher).
+// Entities: with $entityQuery (domain/lucene.ts entityNamesInGroup; null for none), the group's entities one of
+// whose names holds a word of the query, best matched first, at most $entityLimit, as recall/named-entities.cypher
+// reads them. Read here rather than before the search, which saves a round trip a recall: the search asks names by
+// every spelling on a guess of the entities the query names, and recall searches again when these say otherwise
+// (recall/recall.ts).
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
 OPTIONAL MATCH (g:Group {id: $groupId})
 CALL () {
@@ -112,17 +115,10 @@ CALL (hits) {
   MATCH (m:Memory {groupId: $groupId, id: id})
   USING INDEX SEEK m:Memory(groupId, id)
   WITH collect(m) AS candidates
-  CALL (candidates) {
-    UNWIND candidates AS c
-    MATCH up = (c)<-[:SUMMARIZES*1..4]-()
-    UNWIND relationships(up) AS link
-    WITH DISTINCT link
-    RETURN collect([startNode(link).id, endNode(link).id]) AS links
-  }
   // In a subquery of its own, so that no candidates still give one row (an empty context).
   CALL (candidates) {
     UNWIND candidates AS m
-    RETURN collect({id: m.id, text: m.text, speaker: m.speaker, tsMillis: m.ts.epochMillis,
+    RETURN collect({id: m.id, tsMillis: m.ts.epochMillis,
       previous: COLLECT {
         MATCH (p:Memory {groupId: $groupId})
         USING INDEX SEEK p:Memory(groupId, ts)
@@ -142,6 +138,19 @@ CALL (hits) {
         LIMIT 1
       }}) AS context
   }
-  RETURN context, links
+  RETURN context
 }
-RETURN terms, groupMemories, hits, context, links
+CALL () {
+  UNWIND CASE WHEN $entityQuery IS NULL THEN [] ELSE [$entityQuery] END AS entityQuery
+  CALL db.index.fulltext.queryNodes('entity_names_fulltext', entityQuery, {limit: toInteger($entityLimit)})
+    YIELD node, score
+  WITH node AS e, score
+  WHERE e:Entity AND e.groupId = $groupId AND ($asOf IS NULL OR e.firstSeen <= datetime($asOf))
+  WITH e, score
+  ORDER BY score DESC, e.id
+  RETURN collect(e {
+    .id, .groupId, .kind, .name, .aliases, .mentions, .sessions,
+    firstSeen: e.firstSeen, lastSeen: e.lastSeen
+  }) AS entities
+}
+RETURN terms, groupMemories, hits, context, entities

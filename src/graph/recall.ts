@@ -12,7 +12,7 @@ import {
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { LexicalHit, TermStat } from '../domain/term-evidence.js';
-import { type AskedTerm, termsHeld } from '../domain/term-keys.js';
+import { type AskedTerm, keyWords, termsHeld } from '../domain/term-keys.js';
 import type { Graph } from './graph.js';
 
 /** One hit of a vector or full-text search. */
@@ -75,8 +75,13 @@ interface TurnRow {
   tsMillis: number;
 }
 
-/** A candidate with the turns around it. */
-type MemoryContextRow = TurnRow & { previous: TurnRow[]; next: TurnRow[] };
+/** A candidate with the turns around it: its text and speaker are those of its hit. */
+interface MemoryContextRow {
+  id: string;
+  tsMillis: number;
+  previous: TurnRow[];
+  next: TurnRow[];
+}
 
 /** The one row of recall/lexical-search.cypher. */
 interface LexicalSearchRow {
@@ -84,8 +89,7 @@ interface LexicalSearchRow {
   groupMemories: number;
   hits: LexicalHitsRow;
   context: MemoryContextRow[];
-  /** The SUMMARIZES links above the candidates, each [parent id, child id], each once. */
-  links: [string, string][];
+  entities: EntityRecord[];
 }
 
 /** The search's hits as parallel lists, one entry per hit, best first. */
@@ -105,6 +109,8 @@ export interface LexicalSearch {
   hits: LexicalHit[];
   groupMemories: number;
   context: MemoryContext[];
+  /** The entities the lookup found (`entities` of the search's options), best matched first; none when not asked. */
+  entities: EntityRecord[];
 }
 
 function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
@@ -126,8 +132,6 @@ function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
 export interface MemoryContext extends Turn {
   previous: Turn[];
   next: Turn[];
-  /** Each summary or era above the memory, as the ids from it down to the memory. */
-  above: string[][];
 }
 
 /** A ranked hit to expand: the memories known to be beneath it, and how many more to look for. */
@@ -168,10 +172,17 @@ const BRIEF_RELATED = 3;
 /** How many groups' counts are kept; the oldest goes first. */
 const GROUP_SIZES_KEPT = 10_000;
 
+/** How many of a group's entities the lookups found are kept for the guess of what a query names; oldest first. */
+const ENTITIES_SEEN_KEPT = 256;
+
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
   private readonly timeZones = new BoundedCache<{ zone: string | null; readAt: number }>({
+    maxEntries: GROUP_SIZES_KEPT,
+    maxChars: GROUP_SIZES_KEPT * 256,
+  });
+  private readonly seenEntities = new BoundedCache<Map<string, SeenEntity>>({
     maxEntries: GROUP_SIZES_KEPT,
     maxChars: GROUP_SIZES_KEPT * 256,
   });
@@ -251,9 +262,12 @@ export class RecallRepository {
       gapMinutes: number;
       /** The Lucene expression a term is searched by where it is not the term itself (domain/named-entities.ts). */
       matches?: ReadonlyMap<string, string>;
+      /** The entities to look up in the same round trip: those named by one of these words, at most `limit`. */
+      entities?: { words: string[]; limit: number };
     },
   ): Promise<LexicalSearch> {
-    const { period, matches, ...limits } = options;
+    const { period, matches, entities, ...limits } = options;
+    const lookup = entities && entities.words.length > 0 ? entities : null;
     const known = this.knownGroupSize(scope.groupId);
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
@@ -270,27 +284,76 @@ export class RecallRepository {
       periodFrom: period?.from ?? null,
       periodTo: period?.to ?? null,
       groupMemories: known,
+      entityQuery: lookup ? entityNamesInGroup(lookup.words, scope.groupId) : null,
+      entityLimit: lookup?.limit ?? 0,
     });
-    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [] };
+    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [], entities: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
-    const parentsOf = new Map<string, string[]>();
-    for (const [parent, child] of row.links) {
-      const parents = parentsOf.get(child);
-      if (parents) parents.push(parent);
-      else parentsOf.set(child, [parent]);
-    }
+    this.seeEntities(scope.groupId, row.entities);
+    const hitAt = new Map(row.hits.ids.map((id, i) => [id, i]));
     return {
       terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
       hits: hitsOf(row.hits, asked),
       groupMemories: row.groupMemories,
-      context: row.context.map(({ previous, next, ...memory }) => ({
-        ...turnOf(memory),
-        previous: previous.map(turnOf),
-        next: next.map(turnOf),
-        above: pathsUp(memory.id, parentsOf),
-      })),
+      context: row.context.map(({ id, tsMillis, previous, next }) => {
+        const i = hitAt.get(id) as number;
+        const text = row.hits.texts[i] as string;
+        return {
+          ...turnOf({ id, text, speaker: row.hits.speakers[i] as string, tsMillis }),
+          previous: previous.map(turnOf),
+          next: next.map(turnOf),
+        };
+      }),
+      entities: row.entities,
     };
+  }
+
+  /**
+   * Entities of the group that lookups in the search found lately (at most ENTITIES_SEEN_KEPT, the latest), those
+   * one of whose names shares a word with `words` (lower case, as domain/term-keys.ts keyWords cuts them): what
+   * recall guesses a query names from before the search finds out. Only a guess: they may have changed since.
+   */
+  entitiesSeen(groupId: string, words: string[]): EntityRecord[] {
+    const asked = new Set(words);
+    const found: EntityRecord[] = [];
+    for (const { entity, words: named } of this.seenEntities.get(groupId)?.values() ?? []) {
+      if (named.some((w) => asked.has(w))) found.push(entity);
+    }
+    return found;
+  }
+
+  private seeEntities(groupId: string, found: EntityRecord[]): void {
+    if (found.length === 0) return;
+    const seen = this.seenEntities.get(groupId) ?? new Map<string, SeenEntity>();
+    for (const entity of found) {
+      seen.delete(entity.id);
+      seen.set(entity.id, { entity, words: [entity.name, ...entity.aliases].flatMap(keyWords) });
+    }
+    for (const id of seen.keys()) {
+      if (seen.size <= ENTITIES_SEEN_KEPT) break;
+      seen.delete(id);
+    }
+    this.seenEntities.set(groupId, seen);
+  }
+
+  /**
+   * Every path down to each of the group's memories `ids` from a summary or era above it, top first
+   * (recall/links-above.cypher): what a summary that ranks shows of the memory candidates beneath it.
+   */
+  async pathsAbove(groupId: string, ids: string[]): Promise<Map<string, string[][]>> {
+    if (ids.length === 0) return new Map();
+    const [row] = await this.graph.read<{ links: [string, string][] }>('recall/links-above', {
+      groupId,
+      ids,
+    });
+    const parentsOf = new Map<string, string[]>();
+    for (const [parent, child] of row?.links ?? []) {
+      const parents = parentsOf.get(child);
+      if (parents) parents.push(parent);
+      else parentsOf.set(child, [parent]);
+    }
+    return new Map(ids.map((id) => [id, pathsUp(id, parentsOf)]));
   }
 
   /**
@@ -374,6 +437,12 @@ export class RecallRepository {
       related: BRIEF_RELATED,
     });
   }
+}
+
+/** An entity a lookup found, with the words of its names, lower case. */
+interface SeenEntity {
+  entity: EntityRecord;
+  words: string[];
 }
 
 export interface ContextSources extends StandingLayers {

@@ -1,8 +1,9 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
+import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
-import { type EntityTerm, entityTerms, namedEntities } from '../domain/named-entities.js';
+import { type EntityTerm, entityTerms, type NamedEntity, namedEntities } from '../domain/named-entities.js';
 import { type NamedPeriod, namedPeriod } from '../domain/named-period.js';
 import { type Candidate, rankCandidates } from '../domain/ranking.js';
 import {
@@ -22,9 +23,10 @@ import {
   lexicalEvidence,
   windowEvidence,
 } from '../domain/term-evidence.js';
-import { type AskedTerm, askedName, askedWord, termsHeld } from '../domain/term-keys.js';
+import { type AskedTerm, askedName, askedWord, keyWords, termsHeld } from '../domain/term-keys.js';
 import type {
   ExpandedHit,
+  LexicalSearch,
   MemoryContext,
   RankedHit,
   RecallStore,
@@ -112,25 +114,19 @@ export async function recall(
   const words = queryTerms(request.query);
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
-  const [vector, period, entityCandidates] = await Promise.all([
+  const [vector, period] = await Promise.all([
     deps.embedder.embeddings.embedQuery(request.query),
     terms.length > 0 ? queryPeriod(deps, groupId, request) : null,
-    words.length > 0 ? deps.repo.entitiesNamed(scope, words, NAMED_CANDIDATES) : [],
   ]);
-  const named = namedEntities(request.query, entityCandidates);
-  const byName = withEntityTerms(terms, entityTerms(named));
   const vectors = vectorPlan(request.mode, terms.length > 0, deps.embedder.semantic, minScore);
-  const [lexical, indexHits] = await Promise.all([
-    terms.length > 0
-      ? deps.repo.lexicalSearch(scope, levels, byName.asked, {
-          candidates: searchCandidates(deps.settings, pool, period !== null),
-          perTerm: deps.settings.termCandidates,
-          period,
-          contextCandidates: deps.settings.contextCandidates,
-          gapMinutes: deps.settings.turnGapMinutes,
-          matches: byName.matches,
-        })
-      : Promise.resolve({ terms: [], hits: [], groupMemories: 0, context: [] }),
+  const [{ lexical, named, byName }, indexHits] = await Promise.all([
+    searchNamed(deps, scope, levels, request.query, terms, words, {
+      candidates: searchCandidates(deps.settings, pool, period !== null),
+      perTerm: deps.settings.termCandidates,
+      period,
+      contextCandidates: deps.settings.contextCandidates,
+      gapMinutes: deps.settings.turnGapMinutes,
+    }),
     vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
   const asked = queryEntities(request.query);
@@ -184,6 +180,57 @@ async function queryPeriod(
   const asOf = request.asOf ? new Date(request.asOf) : (deps.now?.() ?? new Date());
   const zone = (await deps.repo.groupTimeZone(groupId)) ?? 'UTC';
   return relativePeriod(request.query, asOf, zone);
+}
+
+type SearchOptions = Parameters<RecallStore['lexicalSearch']>[3];
+
+/**
+ * The full-text search of the query's terms, with the names the query gives asked by every spelling of the entity
+ * they name (withEntityTerms), and the entities it names. The entities are looked up in the search's own round
+ * trip, so the search asks on a guess, made from the entities of the group that lookups found lately; when the
+ * entities found say otherwise, it searches again as they say. A query not searched in full text (vector mode)
+ * looks its entities up alone.
+ */
+async function searchNamed(
+  deps: Pick<RecallDeps, 'repo'>,
+  scope: SearchScope,
+  levels: RecallLevel[],
+  query: string,
+  terms: string[],
+  words: string[],
+  options: Omit<SearchOptions, 'matches' | 'entities'>,
+): Promise<{
+  lexical: LexicalSearch;
+  named: NamedEntity<EntityRecord>[];
+  byName: ReturnType<typeof withEntityTerms>;
+}> {
+  if (terms.length === 0) {
+    const candidates = words.length > 0 ? await deps.repo.entitiesNamed(scope, words, NAMED_CANDIDATES) : [];
+    const named = namedEntities(query, candidates);
+    const lexical = { terms: [], hits: [], groupMemories: 0, context: [], entities: candidates };
+    return { lexical, named, byName: withEntityTerms(terms, entityTerms(named)) };
+  }
+  const guessed = entityTerms(namedEntities(query, deps.repo.entitiesSeen(scope.groupId, keyWords(query))));
+  const guess = withEntityTerms(terms, guessed);
+  const lexical = await deps.repo.lexicalSearch(scope, levels, guess.asked, {
+    ...options,
+    matches: guess.matches,
+    entities: { words, limit: NAMED_CANDIDATES },
+  });
+  const named = namedEntities(query, lexical.entities);
+  const found = entityTerms(named);
+  if (sameEntityTerms(found, guessed)) return { lexical, named, byName: guess };
+  const byName = withEntityTerms(terms, found);
+  const again = await deps.repo.lexicalSearch(scope, levels, byName.asked, {
+    ...options,
+    matches: byName.matches,
+  });
+  return { lexical: again, named, byName };
+}
+
+/** Whether two lists of entity terms ask the same, in the same order (the order the search sums scores in). */
+function sameEntityTerms(a: EntityTerm[], b: EntityTerm[]): boolean {
+  return a.length === b.length && a.every((t, i) => JSON.stringify(t) === JSON.stringify(b[i]));
 }
 
 /**
@@ -245,11 +292,15 @@ async function expandRanked(
   vector: number[],
 ): Promise<Map<string, ExpandedHit>> {
   // The context map keeps the candidates' order: best first. Finding a summary's details upwards from the
-  // candidates costs a few hops each instead of a walk down through every memory of a month.
-  const beneath = expand.down
+  // candidates costs a few hops each instead of a walk down through every memory of a month, and is read only
+  // when a summary or era ranks.
+  const summaries = ranked.filter((r) => r.kind !== 'memory').map((r) => r.id);
+  const above =
+    expand.down && summaries.length > 0 ? await repo.pathsAbove(scope.groupId, [...context.keys()]) : null;
+  const beneath = above
     ? summaryDetails(
-        ranked.filter((r) => r.kind !== 'memory').map((r) => r.id),
-        context.values(),
+        summaries,
+        [...context.keys()].map((id) => ({ id, above: above.get(id) ?? [] })),
         new Set(ranked.filter((r) => r.kind === 'memory').map((r) => r.id)),
         expand.perSummary,
       )

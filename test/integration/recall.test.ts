@@ -128,15 +128,21 @@ describeNeo4j('recall against Neo4j', () => {
     expect(context.map((c) => c.id).sort()).toEqual([...best].sort());
     // Summaries are searched with the memories, each with the terms its text holds.
     expect(hits.some((h) => h.level === 'week' && [...h.terms].includes('kiln'))).toBe(true);
-    // Each with its turns in the same session and the summaries above it: every path down to it, rebuilt from the
-    // links the statement returns once, as a walk up from the memory itself finds them.
+    // Each with its turns in the same session; the summaries above the candidates, read apart: every path down to
+    // each, rebuilt from the links the statement returns once, as a walk up from the memory itself finds them.
+    const above = await new RecallRepository(strata.graph).pathsAbove(
+      group,
+      context.map((c) => c.id),
+    );
     for (const c of context) {
       const walked = await strata.graph.read<{ path: string[] }>('inspect/paths-above-memory', {
         groupId: group,
         memoryId: c.id,
       });
       expect(walked.length).toBeGreaterThanOrEqual(3);
-      expect(c.above.map((p) => p.join(' < ')).sort()).toEqual(walked.map((w) => w.path.join(' < ')).sort());
+      expect((above.get(c.id) ?? []).map((p) => p.join(' < ')).sort()).toEqual(
+        walked.map((w) => w.path.join(' < ')).sort(),
+      );
     }
     expect(context.some((c) => c.next.length + c.previous.length > 0)).toBe(true);
   });

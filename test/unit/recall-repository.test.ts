@@ -15,11 +15,22 @@ function fakeGraph() {
   const handed: unknown[] = [];
   const state = { fail: false };
   const graph = {
-    read: async (_name: string, params: Record<string, unknown> = {}) => {
+    read: async (name: string, params: Record<string, unknown> = {}) => {
       if (state.fail) {
         state.fail = false;
         throw new Error('gone');
       }
+      if (name === 'recall/links-above')
+        return [
+          {
+            links: [
+              ['s-tea', 'm-tea'],
+              ['d-1', 'm-tea'],
+              ['w-1', 'd-1'],
+              ['mo-1', 'w-1'],
+            ],
+          },
+        ];
       handed.push(params.groupMemories);
       const terms = params.terms as { term: string }[];
       return [
@@ -38,19 +49,15 @@ function fakeGraph() {
           context: [
             {
               id: 'm-tea',
-              text: 'tea?',
-              speaker: 'ana',
               tsMillis: Date.UTC(2024, 0, 1),
               previous: [],
               next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
             },
           ],
-          links: [
-            ['s-tea', 'm-tea'],
-            ['d-1', 'm-tea'],
-            ['w-1', 'd-1'],
-            ['mo-1', 'w-1'],
-          ],
+          // As the statement looks entities up: only when handed a query for them.
+          entities: params.entityQuery
+            ? [{ id: 'e-ana', name: 'Ana Costa', aliases: ['Nina'], query: params.entityQuery }]
+            : [],
         },
       ];
     },
@@ -79,25 +86,59 @@ describe('RecallRepository.lexicalSearch', () => {
     expect(dated.hits.map((h) => h.inPeriod)).toEqual([true, false]);
   });
 
-  it('returns the context with its times as ISO instants and the paths down from the summaries above', async () => {
+  it("returns the context with its times as ISO instants, each candidate's text and speaker its hit's", async () => {
     const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(scope, [], tea, options);
     expect(context).toEqual([
       {
         id: 'm-tea',
-        text: 'tea?',
+        text: 'Teas at four?',
         speaker: 'ana',
         ts: '2024-01-01T00:00:00.000Z',
         previous: [],
         next: [{ id: 'm-2', text: 'yes', speaker: 'bo', ts: '2024-01-01T00:01:00.000Z' }],
-        // Every path down from a summary above, rebuilt from the links above the candidate, each given once.
-        above: [
-          ['s-tea', 'm-tea'],
-          ['d-1', 'm-tea'],
-          ['w-1', 'd-1', 'm-tea'],
-          ['mo-1', 'w-1', 'd-1', 'm-tea'],
-        ],
       },
     ]);
+  });
+
+  it('rebuilds the paths down from the summaries above each memory from the links, each given once', async () => {
+    const paths = await new RecallRepository(fakeGraph().graph).pathsAbove('g1', ['m-tea', 'm-2']);
+    expect(paths).toEqual(
+      new Map([
+        [
+          'm-tea',
+          [
+            ['s-tea', 'm-tea'],
+            ['d-1', 'm-tea'],
+            ['w-1', 'd-1', 'm-tea'],
+            ['mo-1', 'w-1', 'd-1', 'm-tea'],
+          ],
+        ],
+        ['m-2', []],
+      ]),
+    );
+  });
+
+  it('looks up the entities named by the words in the same statement, and keeps those it found for a guess', async () => {
+    const repo = new RecallRepository(fakeGraph().graph);
+    const plain = await repo.lexicalSearch(scope, [], tea, options);
+    expect(plain.entities).toEqual([]);
+    expect(repo.entitiesSeen('g1', ['ana'])).toEqual([]);
+    const looked = await repo.lexicalSearch(scope, [], tea, {
+      ...options,
+      entities: { words: ['ana'], limit: 5 },
+    });
+    const ana = {
+      id: 'e-ana',
+      name: 'Ana Costa',
+      aliases: ['Nina'],
+      query: '+groupId:"g1"^0 +(name:(ana) OR aliases:(ana))',
+    };
+    expect(looked.entities).toEqual([ana]);
+    // Those that share a word of a name or an alias with the words asked, of the group's alone.
+    expect(repo.entitiesSeen('g1', ['where', 'is', 'costa'])).toEqual([ana]);
+    expect(repo.entitiesSeen('g1', ['nina'])).toEqual([ana]);
+    expect(repo.entitiesSeen('g1', ['bo'])).toEqual([]);
+    expect(repo.entitiesSeen('g2', ['ana'])).toEqual([]);
   });
 
   it('hands the statement the group size it counted less than GROUP_SIZE_TTL_MS ago, else lets it count', async () => {

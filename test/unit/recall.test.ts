@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/ai/embeddings/index.js';
+import type { EntityRecord } from '../../src/domain/entity-shapes.js';
 import { type RecallRequestInput, recallRequestSchema } from '../../src/domain/recall.js';
 import type { LexicalHit } from '../../src/domain/term-evidence.js';
 import type {
@@ -22,14 +23,13 @@ const texts: Record<string, string> = {
   v: 'wolves wolves wolves',
 };
 
-/** A memory's context as the store returns it: own fields, no turns, nothing above. */
+/** A memory's context as the store returns it: own fields, no turns. */
 function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryContext {
   return {
     id,
     text: texts[id] ?? '',
     speaker: 'ana',
     ts: '2024-01-01T10:00:00Z',
-    above: [],
     previous: [],
     next: [],
     ...overrides,
@@ -77,6 +77,7 @@ function lexical(
       })),
       hits: [...hits.values()],
       context: [...hits.values()].filter((h) => h.level === 'memory').map((h) => context(h.id)),
+      entities: [],
     };
   };
 }
@@ -100,6 +101,8 @@ function store(overrides: Partial<RecallStore> = {}): RecallStore {
     exactSummaries: none,
     groupTimeZone: async () => 'UTC',
     entitiesNamed: async () => [],
+    entitiesSeen: () => [],
+    pathsAbove: async (_groupId, ids) => new Map(ids.map((id) => [id, []])),
     vectorShare: async () => ({
       groupMemories: 5000,
       indexMemories: 50_000,
@@ -344,6 +347,48 @@ describe('recall (in-memory store)', () => {
     expect(undated.items.map((i) => i.id)).toEqual(['aa', 'zz']);
   });
 
+  it('looks up the entities a query names in its search, and searches again only when its guess was wrong', async () => {
+    const ana: EntityRecord = {
+      id: 'e-ana',
+      groupId: 'g1',
+      kind: 'person',
+      name: 'Ana Costa',
+      aliases: ['Ana'],
+      firstSeen: '2024-01-01T00:00:00.000Z',
+      lastSeen: '2024-01-01T00:00:00.000Z',
+      mentions: 3,
+      sessions: 1,
+    };
+    const searches: { terms: string[]; lookup: string[] | null }[] = [];
+    const seen: EntityRecord[] = [];
+    const repo = store({
+      entitiesSeen: () => [...seen],
+      lexicalSearch: async (_scope, _levels, asked, options) => {
+        searches.push({ terms: asked.map((a) => a.term), lookup: options.entities?.words ?? null });
+        // As the repository keeps what its lookups found.
+        if (options.entities) seen.push(ana);
+        return {
+          groupMemories: 10,
+          terms: asked.map(({ term }) => ({ term, memoryCount: 0, found: false })),
+          hits: [],
+          context: [],
+          entities: options.entities ? [ana] : [],
+        };
+      },
+    });
+    const first = await ask({ query: 'where does Ana live', minScore: 0 }, {}, repo);
+    expect(first.entities.map((e) => e.id)).toEqual(['e-ana']);
+    // Nothing seen yet: the guess names nobody, and the lookup says "Ana" is Ana Costa, asked by both spellings.
+    expect(searches).toEqual([
+      { terms: ['ana', 'live'], lookup: ['ana', 'live'] },
+      { terms: ['live', '"ana"'], lookup: null },
+    ]);
+    searches.length = 0;
+    const second = await ask({ query: 'what does Ana cook', minScore: 0 }, {}, repo);
+    expect(second.entities.map((e) => e.id)).toEqual(['e-ana']);
+    expect(searches).toEqual([{ terms: ['cook', '"ana"'], lookup: ['ana', 'cook'] }]);
+  });
+
   it('reads a relative period on the group’s calendar at the moment asked, and sees nothing after it', async () => {
     const asked: { scope: SearchScope; period: unknown }[] = [];
     const zones: string[] = [];
@@ -359,6 +404,7 @@ describe('recall (in-memory store)', () => {
           terms: terms.map(({ term }) => ({ term, memoryCount: 0, found: false })),
           hits: [],
           context: [],
+          entities: [],
         };
       },
     });
@@ -411,23 +457,28 @@ describe('recall (in-memory store)', () => {
 
   it('asks the expansion for the candidates beneath a summary hit, and the walk down only for the rest', async () => {
     const asked: RankedHit[] = [];
+    const pathsAsked: string[][] = [];
     const repo = store({
       lexicalSearch: lexical(
         teamHits([
           { id: 'w', level: 'week', score: 3, decay: 1 },
           { id: 'q', level: 'memory', score: 2, decay: 1 },
         ]),
-        (id) =>
-          contextOf(id, {
-            above:
-              id === 'q'
-                ? [
-                    ['s', 'q'],
-                    ['w', 'd', 'q'],
-                  ]
-                : [],
-          }),
       ),
+      pathsAbove: async (_groupId, ids) => {
+        pathsAsked.push(ids);
+        return new Map(
+          ids.map((id) => [
+            id,
+            id === 'q'
+              ? [
+                  ['s', 'q'],
+                  ['w', 'd', 'q'],
+                ]
+              : [],
+          ]),
+        );
+      },
       expand: async (_scope, hits) => {
         asked.push(...hits);
         return hits.map(
@@ -460,8 +511,10 @@ describe('recall (in-memory store)', () => {
       known: [{ id: 'q', path: ['w', 'd', 'q'] }],
       fill: 2,
     });
-    // The memory's context was read with its turns: nothing left to expand.
+    // The memory's context was read with its turns: nothing left to expand. The paths above the candidates are
+    // read once, as a summary ranks.
     expect(asked.map((h) => h.id)).toEqual(['w']);
+    expect(pathsAsked).toEqual([['q']]);
     expect(response.items.find((i) => i.id === 'q')?.text).toBe(texts.q);
     const week = response.items.find((i) => i.id === 'w');
     expect(week?.details.map((d) => [d.id, d.path])).toEqual([['q', ['w', 'd', 'q']]]);
@@ -477,8 +530,8 @@ describe('recall (in-memory store)', () => {
           { id: 'q', level: 'memory', score: 2, decay: 1 },
           { id: 'x', level: 'memory', score: 1, decay: 1 },
         ]),
-        (id) => contextOf(id, { above: [['w', id]] }),
       ),
+      pathsAbove: async (_groupId, ids) => new Map(ids.map((id) => [id, [['w', id]]])),
       expand: async (scope, hits, options) => {
         asked.push(...hits);
         return base.expand(scope, hits, options);
