@@ -175,6 +175,13 @@ const GROUP_SIZES_KEPT = 10_000;
 /** How many of a group's entities the lookups found are kept for the guess of what a query names; oldest first. */
 const ENTITIES_SEEN_KEPT = 256;
 
+/**
+ * How many groups' seen entities are kept; the group asked least lately goes first. A group's entry holds up to
+ * ENTITIES_SEEN_KEPT records of a few hundred bytes, so this bounds the guess to some tens of MB; a group whose
+ * entry went only pays the lookup's own round trip again, once.
+ */
+const GROUPS_SEEN_KEPT = 1_000;
+
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
@@ -183,8 +190,9 @@ export class RecallRepository {
     maxChars: GROUP_SIZES_KEPT * 256,
   });
   private readonly seenEntities = new BoundedCache<Map<string, SeenEntity>>({
-    maxEntries: GROUP_SIZES_KEPT,
-    maxChars: GROUP_SIZES_KEPT * 256,
+    maxEntries: GROUPS_SEEN_KEPT,
+    maxChars: GROUPS_SEEN_KEPT * 256,
+    refreshOnHit: true,
   });
 
   constructor(
