@@ -239,10 +239,16 @@ describeNeo4j('recall against Neo4j', () => {
       const coffeeAlone = hits.filter((h) => [...h.terms].join() === 'coffee');
       expect(coffeeAlone.length).toBeGreaterThan(5);
       expect(both?.bm25).toBeGreaterThan(Math.max(...coffeeAlone.map((h) => h.bm25)));
-      // Lucene picks the first ones itself: asked for three, the search returns the three best of the whole order.
-      const byScore = [...hits].sort((a, b) => b.bm25 - a.bm25).map((h) => h.id);
+      // Lucene picks the first ones itself: asked for three, the search returns the three best of the whole order
+      // (by score: eight equal "tea again" messages tie, and which of them comes first is Lucene's to say).
+      const bestScores = (found: { bm25: number }[], k: number) =>
+        found
+          .map((h) => h.bm25)
+          .sort((a, b) => b - a)
+          .slice(0, k);
       const firstThree = await search(3);
-      expect(firstThree.hits.map((h) => h.id).sort()).toEqual(byScore.slice(0, 3).sort());
+      expect(firstThree.hits).toHaveLength(3);
+      expect(bestScores(firstThree.hits, 3)).toEqual(bestScores(hits, 3));
       // Its score is the sum, per term held, of its score over the term's best in the group times the term's idf.
       const scores = async (word: string) =>
         new Map(
@@ -267,8 +273,12 @@ describeNeo4j('recall against Neo4j', () => {
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
       const after = await search(30);
       expect(after.terms).toEqual(terms);
-      // (Lucene's length normalisation is the whole index's, so its score moves a little: README's known limits.)
-      expect(after.hits.find((h) => h.id === 'both')?.bm25).toBeCloseTo(both?.bm25 ?? 0, 2);
+      // Lucene's length normalisation is the whole index's, so scores move a little with what the index holds
+      // (README's known limits; more in a near-empty database, and with other tests writing beside this one), but
+      // the order does not: ties by id.
+      const order = (found: { id: string; bm25: number }[]) =>
+        [...found].sort((a, b) => b.bm25 - a.bm25 || (a.id < b.id ? -1 : 1)).map((h) => h.id);
+      expect(order(after.hits)).toEqual(order(hits));
       expect(after.hits.every((h) => !h.id.startsWith('o-'))).toBe(true);
     } finally {
       await deleteGroup(strata.graph, crowded);
