@@ -51,6 +51,22 @@ describeNeo4j('recall and context by the entities a query names', () => {
     expect(response.items[0]?.scoreParts.relevance).toBeCloseTo(1, 5);
   });
 
+  it('names the same entities whether the query is searched in full text or by vector alone', async () => {
+    // The full-text path looks entities up inside recall/lexical-search.cypher, vector mode through
+    // recall/named-entities.cypher: two copies of one lookup, kept alike by this test, asOf included.
+    for (const asOf of [undefined, '2024-03-05T12:00:00Z', '2024-03-01T00:00:00Z']) {
+      const extra = asOf ? { asOf } : {};
+      const searched = await recall(g, 'Where will Maria Silva meet us?', extra);
+      const byVector = await recall(g, 'Where will Maria Silva meet us?', {
+        ...extra,
+        mode: 'vector',
+        minScore: 0,
+      });
+      expect(byVector.entities).toEqual(searched.entities);
+    }
+    expect((await recall(g, 'Where will Maria Silva meet us?', { mode: 'vector' })).entities).toHaveLength(1);
+  });
+
   it("never names or searches another group's entities", async () => {
     const response = await recall(other, 'Where will Maria Silva meet us?');
     expect(response.entities.map((e) => e.groupId)).toEqual([other]);
