@@ -10,7 +10,8 @@
 //   by ingest and pruning; for a name, the memories holding each spelling's rarest word, summed (a bound from
 //   above); for a group whose count is still being taken (g.termCursor), the memories among its first $perTerm hits;
 // - its best score in the group, from its first few hits: over it, a hit's score is the term-frequency part of
-//   BM25 alone, as every hit of one term shares the index's idf (which other groups' texts move);
+//   BM25 alone, as every hit of one term shares the index's idf (which other groups' texts move); $terms[i].best
+//   when the caller read it lately (graph/recall.ts), else read here;
 // - idf, BM25's, from the group's memory count and the term's.
 // The search: one Lucene query, every term's clause boosted by its idf over its best score, so Lucene's score of a
 // text is the sum domain/term-evidence.ts calls bm25 (per term held, its score over the term's best, times its idf
@@ -53,10 +54,11 @@ WITH groupMemories, counts, g.termCursor IS NULL AS counted, datetime($periodFro
   datetime($periodTo) AS periodTo, datetime($from) AS fromTime, datetime($to) AS toTime, datetime($asOf) AS asOfTime
 UNWIND $terms AS asked
 CALL (asked) {
+  WITH asked WHERE asked.best IS NULL
   CALL db.index.fulltext.queryNodes('group_text_fulltext', asked.query, {limit: toInteger($bestOf)})
     YIELD node, score
   WITH node, score WHERE node.groupId = $groupId
-  RETURN max(score) AS best
+  RETURN max(score) AS found
 }
 CALL (asked, counted) {
   WITH asked WHERE NOT counted
@@ -65,7 +67,8 @@ CALL (asked, counted) {
   WITH node WHERE node:Memory AND node.groupId = $groupId
   RETURN count(node) AS listed
 }
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, CASE
+WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, coalesce(asked.best, found) AS best,
+  CASE
     WHEN NOT counted THEN listed
     WHEN asked.key IS NOT NULL THEN [c IN counts WHERE c.key = asked.key][0].memories
     ELSE reduce(total = 0, spelling IN asked.spellings | total + reduce(least = groupMemories,

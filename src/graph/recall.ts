@@ -169,6 +169,14 @@ const BOOST_SCALE = 1_000_000;
 /** The entities a brief names beside the one it is about. */
 const BRIEF_RELATED = 3;
 
+/**
+ * How many terms' best scores are kept, across groups (each keyed by its Lucene query, which names its group); the
+ * oldest goes first. A term's best serves recall for GROUP_SIZE_TTL_MS, like the group's count: reading it is one
+ * full-text call per term a recall (in bench:recall, 0.8 ms of Neo4j's 4 ms per recall), and within a minute it
+ * moves only by what the minute's writes move in Lucene's index-wide statistics, alike for every hit of the term.
+ */
+const TERM_BESTS_KEPT = 50_000;
+
 /** How many groups' counts are kept; the oldest goes first. */
 const GROUP_SIZES_KEPT = 10_000;
 
@@ -185,6 +193,10 @@ const GROUPS_SEEN_KEPT = 1_000;
 /** The searches and the expansion behind recall; each method is one Cypher round trip. */
 export class RecallRepository {
   private readonly groupSizes = new Map<string, { count: number; countedAt: number }>();
+  private readonly termBests = new BoundedCache<{ best: number; readAt: number }>({
+    maxEntries: TERM_BESTS_KEPT,
+    maxChars: TERM_BESTS_KEPT * 128,
+  });
   private readonly timeZones = new BoundedCache<{ zone: string | null; readAt: number }>({
     maxEntries: GROUP_SIZES_KEPT,
     maxChars: GROUP_SIZES_KEPT * 256,
@@ -277,13 +289,15 @@ export class RecallRepository {
     const { period, matches, entities, ...limits } = options;
     const lookup = entities && entities.words.length > 0 ? entities : null;
     const known = this.knownGroupSize(scope.groupId);
+    const terms = asked.map(({ term, key, spellings }) => {
+      const match = matches?.get(term) ?? term;
+      const query = termInGroup(match, scope.groupId);
+      return { term, key, spellings, query, clause: textClause(match), best: this.knownBest(query) };
+    });
     const [row] = await this.graph.read<LexicalSearchRow>('recall/lexical-search', {
       ...scope,
       levels,
-      terms: asked.map(({ term, key, spellings }) => {
-        const match = matches?.get(term) ?? term;
-        return { term, key, spellings, query: termInGroup(match, scope.groupId), clause: textClause(match) };
-      }),
+      terms,
       keys: [...new Set(asked.flatMap((a) => a.spellings.flat()))],
       groupClause: groupClause(scope.groupId),
       bestOf: BEST_OF,
@@ -298,6 +312,13 @@ export class RecallRepository {
     if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [], entities: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
+    // Only a best that was read: a term the group does not hold yet may be written the next second.
+    const read = new Map(row.terms.map((t) => [t.term, t.best]));
+    for (const { term, query, best: handed } of terms) {
+      const best = read.get(term);
+      if (handed === null && typeof best === 'number' && best > 0)
+        this.termBests.set(query, { best, readAt: this.now() });
+    }
     this.seeEntities(scope.groupId, row.entities);
     const hitAt = new Map(row.hits.ids.map((id, i) => [id, i]));
     return {
@@ -390,6 +411,12 @@ export class RecallRepository {
     const [row] = await this.graph.read<{ timezone: string | null }>('recall/group-time-zone', { groupId });
     this.timeZones.set(groupId, { zone: row?.timezone ?? null, readAt: this.now() });
     return row?.timezone ?? null;
+  }
+
+  /** A term's best score in its group (by its Lucene query) if it was read less than GROUP_SIZE_TTL_MS ago, else null. */
+  private knownBest(query: string): number | null {
+    const known = this.termBests.get(query);
+    return known && this.now() - known.readAt < GROUP_SIZE_TTL_MS ? known.best : null;
   }
 
   /** The group's memory count if it was counted less than GROUP_SIZE_TTL_MS ago, else null. */

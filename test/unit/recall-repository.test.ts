@@ -13,6 +13,7 @@ const tea = [askedWord('tea')];
 function fakeGraph() {
   const sizes = [100, 250];
   const handed: unknown[] = [];
+  const bestsHanded: Record<string, number | null>[] = [];
   const state = { fail: false };
   const graph = {
     read: async (name: string, params: Record<string, unknown> = {}) => {
@@ -32,11 +33,17 @@ function fakeGraph() {
           },
         ];
       handed.push(params.groupMemories);
-      const terms = params.terms as { term: string }[];
+      const terms = params.terms as { term: string; best: number | null }[];
+      bestsHanded.push(Object.fromEntries(terms.map(({ term, best }) => [term, best])));
       return [
         {
           groupMemories: params.groupMemories ?? sizes.shift(),
-          terms: terms.map(({ term }) => ({ term, memoryCount: 1, best: term === 'tea' ? 2.5 : null })),
+          // As the statement reads a term's best only when it is not handed one.
+          terms: terms.map(({ term, best }) => ({
+            term,
+            memoryCount: 1,
+            best: best ?? (term === 'tea' ? 2.5 : null),
+          })),
           hits: {
             ids: ['m-tea', 's-tea'],
             levels: ['memory', 'session'],
@@ -62,7 +69,12 @@ function fakeGraph() {
       ];
     },
   };
-  return { graph: graph as unknown as ConstructorParameters<typeof RecallRepository>[0], handed, state };
+  return {
+    graph: graph as unknown as ConstructorParameters<typeof RecallRepository>[0],
+    handed,
+    bestsHanded,
+    state,
+  };
 }
 
 describe('RecallRepository.lexicalSearch', () => {
@@ -151,6 +163,26 @@ describe('RecallRepository.lexicalSearch', () => {
     now += 1;
     expect((await repo.lexicalSearch(scope, [], tea, options)).groupMemories).toBe(250);
     expect(handed).toEqual([null, 100, null]);
+  });
+
+  it("hands the statement a term's best score read less than GROUP_SIZE_TTL_MS ago, never a term found nowhere", async () => {
+    let now = 1_000_000;
+    const { graph, bestsHanded } = fakeGraph();
+    const repo = new RecallRepository(graph, () => now);
+    const asked = [askedWord('tea'), askedWord('coffee')];
+    await repo.lexicalSearch(scope, [], asked, options);
+    now += GROUP_SIZE_TTL_MS - 1;
+    await repo.lexicalSearch(scope, [], asked, options);
+    // Another group's "tea" is another term: its best is its group's.
+    await repo.lexicalSearch({ ...scope, groupId: 'g2' }, [], asked, options);
+    now += 1;
+    await repo.lexicalSearch(scope, [], asked, options);
+    expect(bestsHanded).toEqual([
+      { tea: null, coffee: null },
+      { tea: 2.5, coffee: null },
+      { tea: null, coffee: null },
+      { tea: null, coffee: null },
+    ]);
   });
 
   it('keeps nothing from a failed search: the next one counts', async () => {
