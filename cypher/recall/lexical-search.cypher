@@ -98,25 +98,22 @@ CALL (disjunction, periodFrom, periodTo, fromTime, toTime, asOfTime) {
         AND (asOfTime IS NULL OR node.endsAt <= asOfTime)))
   END
   WITH node, score / $boostScale AS bm25, node:Memory AS memory
-  RETURN collect(node.id) AS ids, collect(CASE WHEN memory THEN 'memory' ELSE node.level END) AS levels,
+  RETURN collect(node) AS nodes, collect(node.id) AS ids,
+    collect(CASE WHEN memory THEN 'memory' ELSE node.level END) AS levels,
     collect(bm25) AS scores, collect(CASE WHEN memory THEN 1.0 ELSE coalesce(node.decay, 1.0) END) AS decays,
     collect(node.text) AS texts, collect(coalesce(node.speaker, '')) AS speakers,
     collect(CASE WHEN periodFrom IS NULL THEN false WHEN memory THEN node.ts >= periodFrom AND node.ts < periodTo
       ELSE node.endsAt > periodFrom AND node.startsAt < periodTo END) AS inPeriod
 }
-WITH groupMemories, [t IN terms | t {.term, .memoryCount, .best}] AS terms,
+WITH groupMemories, [t IN terms | t {.term, .memoryCount, .best}] AS terms, nodes,
   {ids: ids, levels: levels, scores: scores, decays: decays, texts: texts, speakers: speakers, inPeriod: inPeriod}
     AS hits
-CALL (hits) {
+CALL (hits, nodes) {
   UNWIND range(0, size(hits.ids) - 1) AS i
-  WITH hits.ids[i] AS id, hits.scores[i] AS bm25
+  WITH nodes[i] AS m, hits.ids[i] AS id, hits.scores[i] AS bm25
   WHERE hits.levels[i] = 'memory'
   ORDER BY bm25 DESC, id
   LIMIT toInteger($contextCandidates)
-  // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
-  // the group (see ingest/find-memories.cypher).
-  MATCH (m:Memory {groupId: $groupId, id: id})
-  USING INDEX SEEK m:Memory(groupId, id)
   WITH collect(m) AS candidates
   // In a subquery of its own, so that no candidates still give one row (an empty context).
   CALL (candidates) {
