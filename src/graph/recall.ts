@@ -172,8 +172,9 @@ const BRIEF_RELATED = 3;
 /**
  * How many terms' best scores are kept, across groups (each keyed by its Lucene query, which names its group); the
  * oldest goes first. A term's best serves recall for GROUP_SIZE_TTL_MS, like the group's count: reading it is one
- * full-text call per term a recall (in bench:recall, 0.8 ms of Neo4j's 4 ms per recall), and within a minute it
- * moves only by what the minute's writes move in Lucene's index-wide statistics, alike for every hit of the term.
+ * full-text call per term a recall (in bench:recall, 0.6 to 0.8 ms of Neo4j's 4 ms per recall), and within a minute
+ * it barely moves: a new memory of the group may score a little over it, and other groups' writes move Lucene's
+ * index-wide statistics a little, alike for every hit of the term.
  */
 const TERM_BESTS_KEPT = 50_000;
 
