@@ -406,6 +406,39 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
+  it("finds what the group wrote since its last recall, whose words' best scores recall keeps a minute", async () => {
+    const fresh = testGroupId('recall-fresh');
+    const at = (minute: number) => new Date(Date.UTC(2024, 2, 1, 9, minute)).toISOString();
+    // The texts full text found (with nothing there, the nearest vectors answer a caller who asks for minScore 0).
+    const texts = async (query: string) =>
+      (await ask(fresh, { query, k: 5, levels: ['memory'], minScore: 0 })).items
+        .filter((i) => i.scoreParts.lexical !== null)
+        .map((i) => i.text);
+    try {
+      await strata.services.ingest(fresh, [
+        {
+          text: 'The ferry to the island leaves at noon from pier four, so be early',
+          speaker: 'ana',
+          ts: at(0),
+        },
+        { text: 'We still have to pick a hotel near the old town square', speaker: 'ben', ts: at(1) },
+      ]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      expect(await texts('ferry')).toEqual([expect.stringMatching(/^The ferry/)]);
+      expect(await texts('Lisbon')).toEqual([]);
+      // A word the group did not hold is looked for again; a text that scores over the best kept still ranks first.
+      await strata.services.ingest(fresh, [
+        { text: 'Lisbon it is', speaker: 'cai', ts: at(5) },
+        { text: 'ferry booked', speaker: 'cai', ts: at(6) },
+      ]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      expect(await texts('Lisbon')).toEqual(['Lisbon it is']);
+      expect(await texts('ferry')).toEqual(['ferry booked', expect.stringMatching(/^The ferry/)]);
+    } finally {
+      await deleteGroup(strata.graph, fresh);
+    }
+  });
+
   it("reads the context's sources newest first: months, weeks, days and turns, as many as asked for", async () => {
     const sources = await new RecallRepository(strata.graph).contextSources(group, {
       months: 1,
