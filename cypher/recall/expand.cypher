@@ -3,6 +3,10 @@
 // $hits[i].fill more, the closest to the query among the first $scan the walk down reaches (so a month costs what
 // a day does); and its NEXT_PERIOD neighbours (those that had ended by $asOf, when the question is asked then). Each
 // detail's score is its similarity to the query.
+// Planned once and kept (replan=skip): every lookup is a seek on a unique key or a hinted seek, and every walk starts
+// from a node found so, so a plan made on an empty database is the plan for any; planning it again as groups are
+// added cost a recall about 200 ms (see recall/lexical-search.cypher).
+CYPHER replan=skip
 UNWIND range(0, size($hits) - 1) AS rank
 WITH rank, $hits[rank] AS hit
 CALL (hit) {

@@ -40,9 +40,18 @@
 // every spelling on a guess of the entities the query names, and recall searches again when these say otherwise
 // (recall/recall.ts).
 // Times come as epoch milliseconds, which cross the wire for a fraction of what a datetime costs to decode.
+// Planned once and kept (replan=skip): every lookup is a seek on a unique key, a hinted seek or a full-text call, so a
+// plan made on an empty database is the plan for any. Planning it costs 120 to 400 ms, and while groups are being
+// added their indexes' selectivity moves enough for Neo4j to plan it again every few seconds: in bench:longmemeval
+// (a group a question), 13 of 100 recalls took 200 to 530 ms, where the median took 23; kept, 6 did, among them
+// the first two and the first to name a period: Neo4j plans a statement apart for each mix of its parameters' types.
+CYPHER replan=skip
 OPTIONAL MATCH (g:Group {id: $groupId})
 CALL () {
-  RETURN CASE WHEN $groupMemories IS NULL THEN COUNT { MATCH (m:Memory {groupId: $groupId}) }
+  RETURN CASE WHEN $groupMemories IS NULL THEN COUNT {
+      MATCH (m:Memory {groupId: $groupId})
+      USING INDEX SEEK m:Memory(groupId)
+    }
     ELSE $groupMemories END AS groupMemories
 }
 CALL () {

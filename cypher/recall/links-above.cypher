@@ -4,6 +4,8 @@
 // (recall/recall.ts expandRanked): its details are the memory candidates beneath it.
 // Hinted: planned on an empty database, the planner would take the groupId index and read every node of
 // the group (see ingest/find-memories.cypher).
+// Planned once and kept (replan=skip): a hinted seek, then walks from what it finds (see recall/lexical-search.cypher).
+CYPHER replan=skip
 UNWIND $ids AS id
 MATCH (c:Memory {groupId: $groupId, id: id})
 USING INDEX SEEK c:Memory(groupId, id)
