@@ -9,22 +9,6 @@ import { VECTOR_SLOTS, type VectorSlot, vectorSlotParams } from './vector-slots.
 export type { Params, Row, Statement };
 
 /** Runs named Cypher files; the only door to Neo4j. Rows come back as plain JS (temporal values as ISO strings). */
-/**
- * Calls `start` with V8 capturing no stack frames. The driver captures its caller's stack for every result it
- * makes, to put on the result's error should the query fail: 5 % of the app's CPU under bench:recall's load, for
- * a stack that would show Graph.read's synchronous callers. A failed read keeps Neo4j's code and message, and
- * the statement's name where Graph.failed adds it. Nothing else is made while `start` runs synchronously.
- */
-function withoutCallerStack<T>(start: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return start();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
 export class Graph {
   constructor(
     readonly driver: Driver,
@@ -365,4 +349,20 @@ function isoOf(value: unknown): string {
     return (value as { toStandardDate(): Date }).toStandardDate().toISOString();
   }
   return String(value);
+}
+
+/**
+ * Calls `start` with V8 capturing no stack frames. The driver captures its caller's stack for every result it
+ * makes, to put on the result's error should the query fail: 5 % of the app's CPU under bench:recall's load, for
+ * a stack that would show Graph.read's synchronous callers. A failed read keeps Neo4j's code and message, and
+ * the statement's name where Graph.failed adds it. Nothing else is made while `start` runs synchronously.
+ */
+function withoutCallerStack<T>(start: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return start();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
