@@ -408,22 +408,27 @@ export class RecallRepository {
    */
   async groupTimeZone(groupId: string): Promise<string | null> {
     const known = this.timeZones.get(groupId);
-    if (known && this.now() - known.readAt < GROUP_SIZE_TTL_MS) return known.zone;
+    if (known && this.isFresh(known.readAt)) return known.zone;
     const [row] = await this.graph.read<{ timezone: string | null }>('recall/group-time-zone', { groupId });
     this.timeZones.set(groupId, { zone: row?.timezone ?? null, readAt: this.now() });
     return row?.timezone ?? null;
   }
 
+  /** Whether what was read at `readAt` still serves: less than GROUP_SIZE_TTL_MS ago. */
+  private isFresh(readAt: number): boolean {
+    return this.now() - readAt < GROUP_SIZE_TTL_MS;
+  }
+
   /** A term's best score in its group (by its Lucene query) if it was read less than GROUP_SIZE_TTL_MS ago, else null. */
   private knownBest(query: string): number | null {
     const known = this.termBests.get(query);
-    return known && this.now() - known.readAt < GROUP_SIZE_TTL_MS ? known.best : null;
+    return known && this.isFresh(known.readAt) ? known.best : null;
   }
 
   /** The group's memory count if it was counted less than GROUP_SIZE_TTL_MS ago, else null. */
   private knownGroupSize(groupId: string): number | null {
     const known = this.groupSizes.get(groupId);
-    if (known && this.now() - known.countedAt < GROUP_SIZE_TTL_MS) return known.count;
+    if (known && this.isFresh(known.countedAt)) return known.count;
     this.groupSizes.delete(groupId);
     if (this.groupSizes.size >= GROUP_SIZES_KEPT) {
       const oldest = this.groupSizes.keys().next().value;
