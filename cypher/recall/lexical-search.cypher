@@ -27,13 +27,10 @@
 // of the group, so the caller keeps it a while: graph/recall.ts).
 //
 // Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its time (its text and
-// speaker come with the hits already); the turns just before and after it in its conversation (the same session
-// id, or neither has one, within $gapMinutes: one range seek on (groupId, ts) per direction, each bound written
-// out, since the planner seeks only one bound of a chained comparison; ordered by the index's own properties, so
-// that the index hands the turns over from the candidate outwards and the seek stops at the first one of its
-// conversation, ties in time by id, where a sort by time read the whole window: in a group with a message every 9
-// seconds, 22 ms of Neo4j's CPU per search against 9.5). The summaries above the candidates are read apart, and
-// only when one ranks (recall/links-above.cypher).
+// speaker come with the hits already); the turns just before and after it in its conversation, along its NEXT_TURN
+// links (graph/turns.ts), if within $gapMinutes: two ordered range seeks a candidate cost a recall a fifth of Neo4j's
+// CPU, the links a tenth of that. The summaries above the candidates are read apart, and only when one ranks
+// (recall/links-above.cypher).
 // Entities: with $entityQuery (domain/lucene.ts entityNamesInGroup; null for none), the group's entities one of
 // whose names holds a word of the query, best matched first, at most $entityLimit, as recall/named-entities.cypher
 // reads them. Read here rather than before the search, which saves a round trip a recall: the search asks names by
@@ -129,22 +126,14 @@ CALL (hits, nodes) {
     UNWIND candidates AS m
     RETURN collect({id: m.id, tsMillis: m.ts.epochMillis,
       previous: COLLECT {
-        MATCH (p:Memory {groupId: $groupId})
-        USING INDEX SEEK p:Memory(groupId, ts)
-        WHERE p.ts >= m.ts - duration({minutes: $gapMinutes}) AND p.ts < m.ts
-          AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
+        MATCH (p:Memory)-[:NEXT_TURN]->(m)
+        WHERE p.ts >= m.ts - duration({minutes: $gapMinutes})
         RETURN {id: p.id, text: p.text, speaker: p.speaker, tsMillis: p.ts.epochMillis}
-        ORDER BY p.groupId DESC, p.ts DESC, p.id
-        LIMIT 1
       },
       next: COLLECT {
-        MATCH (n:Memory {groupId: $groupId})
-        USING INDEX SEEK n:Memory(groupId, ts)
-        WHERE n.ts > m.ts AND n.ts <= m.ts + duration({minutes: $gapMinutes})
-          AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
+        MATCH (m)-[:NEXT_TURN]->(n:Memory)
+        WHERE n.ts <= m.ts + duration({minutes: $gapMinutes})
         RETURN {id: n.id, text: n.text, speaker: n.speaker, tsMillis: n.ts.epochMillis}
-        ORDER BY n.groupId, n.ts, n.id
-        LIMIT 1
       }}) AS context
   }
   RETURN context

@@ -3,6 +3,7 @@ import { SUMMARY_LEVELS } from '../domain/levels.js';
 import { cypher } from './cypher.js';
 import type { Graph } from './graph.js';
 import { type MemoryWords, subtractTermCounts, TERM_BATCH } from './term-stats.js';
+import { relinkTurns } from './turns.js';
 
 /** Summaries archived (or, in a dry run, archivable) per level. */
 export type ArchivedByLevel = Record<string, number>;
@@ -83,8 +84,9 @@ export class MaintenanceRepository {
 
   /**
    * Deletes the originals countPrunableMemories counts, in batches of `batchSize`, one write transaction each: under
-   * the group node's lock, it reads the batch, deletes it (its summaries count it in prunedMemories) and takes the
-   * memories the group's term statistics hold out of them (graph/term-stats.ts), so a crash between batches leaves
+   * the group node's lock, it reads the batch, deletes it (its summaries count it in prunedMemories), takes the
+   * memories the group's term statistics hold out of them (graph/term-stats.ts) and links the turns left beside
+   * them again (graph/turns.ts), so a crash between batches leaves
    * the counts exact and the rest for the next day's pruning. Stops when none is left or the group is gone.
    */
   async pruneMemories(groupId: string, cutoff: Date, batchSize = TERM_BATCH): Promise<void> {
@@ -103,13 +105,15 @@ export class MaintenanceRepository {
             },
           );
           if (batch.length === 0) return null;
-          await tx.runAll([
+          const [pruned] = await tx.runAll([
             { name: 'maintenance/prune-memories', params: { groupId, ids: batch.map((m) => m.id) } },
             ...subtractTermCounts(
               groupId,
               batch.filter((m) => m.counted),
             ),
           ]);
+          const besides = (pruned as { besides: string[] }[])[0]?.besides ?? [];
+          await tx.runAll(relinkTurns(groupId, besides));
           const last = batch.at(-1) as { id: string; ingestedAt: string };
           return batch.length === batchSize ? { at: last.ingestedAt, id: last.id } : null;
         },

@@ -4,6 +4,7 @@ import { memoryTermKeys } from '../domain/term-keys.js';
 import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph } from './graph.js';
 import { replayable } from './replayable.js';
+import { relinkTurns } from './turns.js';
 
 export interface WrittenMemory {
   id: string;
@@ -26,8 +27,10 @@ export class MemoryRepository {
 
   /**
    * Writes one batch in one transaction: with each memory, the group node and its clock, the group's term counts
-   * (graph/term-stats.ts), and the vector of those this batch created (a mostly-zero one sent as runs: embedding-param.ts). The batch comes in parts, one statement each,
-   * sent without waiting for the one before: Neo4j writes a part while the next is embedded and encoded, and the
+   * (graph/term-stats.ts), and the vector of those this batch created (a mostly-zero one sent as runs:
+   * embedding-param.ts); then the memories it created are linked into their conversations (graph/turns.ts), once
+   * every part is written, since a turn of one part may fall between turns of another. The batch comes in parts, one
+   * statement each, sent without waiting for the one before: Neo4j writes a part while the next is embedded and encoded, and the
    * parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
    * was given again, not embedded again.
    */
@@ -58,7 +61,10 @@ export class MemoryRepository {
         // The driver writes the statement out on the next turn of the event loop, before the next part is embedded.
         await setImmediate();
       }
-      return (await Promise.all(sent)).flat();
+      const written = (await Promise.all(sent)).flat();
+      const created = written.filter((w) => w.created).map((w) => w.id);
+      await tx.runAll(relinkTurns(groupId, created));
+      return written;
     });
   }
 }

@@ -1,6 +1,7 @@
 import { cypher, cypherStatements } from './cypher.js';
 import type { Graph } from './graph.js';
 import { countTerms, startTermCounts } from './term-stats.js';
+import { backfillTurnLinks } from './turns.js';
 
 /**
  * The changes to a database that are not the schema's desired state: what an earlier version made and this one
@@ -69,6 +70,13 @@ export const MIGRATIONS: readonly Migration[] = [
     run: async (graph) => {
       await startTermCounts(graph);
       await countTerms(graph);
+    },
+  },
+  {
+    version: 8,
+    name: "link each conversation's turns in order, along which recall reads a hit's neighbouring turns",
+    run: async (graph) => {
+      await backfillTurnLinks(graph);
     },
   },
 ];

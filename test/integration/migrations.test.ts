@@ -33,6 +33,8 @@ describeNeo4j('migrations against Neo4j', () => {
     ).items.map((i) => i.id);
 
   const backlog = (groupId: string) => backlogSince(strata.graph, groupId);
+  const turnLinks = () =>
+    strata.graph.read<{ from: string; to: string }>('inspect/turn-links', { groupId: group });
   /**
    * What the daily archive would take from the group on its clock (its latest memory), per level, were its threshold
    * 0.5: its first days have decayed that far.
@@ -66,6 +68,9 @@ describeNeo4j('migrations against Neo4j', () => {
     expect(answers.length).toBeGreaterThan(0);
     const decayed = await archivable();
     expect(decayed.day).toBeGreaterThan(0);
+    // Its turns, a day apart, each linked to the next.
+    const linked = await turnLinks();
+    expect(linked).toHaveLength(memories.length - 1);
 
     for (const statement of cypherStatements('test/older-schema')) await strata.graph.autoCommit(statement);
     await strata.graph.write('test/older-data', { groupIds: [group, waiting] });
@@ -73,6 +78,7 @@ describeNeo4j('migrations against Neo4j', () => {
     expect(await backlog(waiting)).toBeNull();
     // Summaries without the flag are out of the archive's sight until the migration marks them.
     expect(await archivable()).toEqual({});
+    expect(await turnLinks()).toEqual([]);
 
     const report = await strata.migrate();
     expect(report.from).toBe(0);
@@ -100,6 +106,7 @@ describeNeo4j('migrations against Neo4j', () => {
     expect(await backlog(group)).toBeNull();
     expect(await backlog(waiting)).toEqual(expect.any(String));
     expect(await archivable()).toEqual(decayed);
+    expect(await turnLinks()).toEqual(linked);
 
     // Current now: nothing more to apply.
     expect((await strata.migrate()).applied).toEqual([]);
