@@ -1,47 +1,51 @@
-// Links each of the group's memories $ids into its conversation (graph/turns.ts): the turn just before it gets a
-// NEXT_TURN to it, and it one to the turn just after it, each found by one range seek on (groupId, ts) within
-// $horizonMinutes, in the same conversation (the same session id, or neither has one), in (ts, id) order. A link
-// it now stands in, or one it held before, goes: the one from the turn before to any other, and the one to the turn
-// after from any other. Ingest runs it on the memories it created, pruning on the survivors beside those it
-// deleted, in the transaction of the write and under the group node's lock, so a group's links are always its
-// chain. Each memory in a subquery of its own, so that the next sees the links the one before left.
+// Links the group's memories $ids into their conversations (graph/turns.ts), a conversation at a time (the same
+// session id, or none): its turns from the first of them to the last, in (ts, id) order, with the turn just before
+// and the one just after (each the nearest within $horizonMinutes, by an ordered range seek on (groupId, ts)), are
+// its chain. Each turn of the chain but the last gets a NEXT_TURN to the next, when that comes within $horizonMinutes,
+// and loses any other: a link a late turn now stands in leaves a turn of the chain (the one before it, or the turn
+// just before the first) for one of the chain too (the one after it, or the turn just after the last). Ingest runs
+// it on each part of a batch right after writing it, pruning on the memories left beside those it deleted, in the
+// transaction of the write and under the group node's lock, so a group's links are always its chain. A conversation at a time, not a memory:
+// a seek for each new memory through the batch's own uncommitted writes cost ingest a quarter of its throughput.
 UNWIND $ids AS id
 MATCH (m:Memory {groupId: $groupId, id: id})
-WITH m
-ORDER BY m.ts, m.id
-CALL (m) {
-  OPTIONAL CALL (m) {
-    MATCH (p:Memory {groupId: $groupId})
-    USING INDEX SEEK p:Memory(groupId, ts)
-    WHERE p.ts >= m.ts - duration({minutes: $horizonMinutes}) AND p.ts <= m.ts
-      AND (p.ts < m.ts OR p.id < m.id) AND coalesce(p.sessionId, '') = coalesce(m.sessionId, '')
-    RETURN p
-    ORDER BY p.groupId DESC, p.ts DESC, p.id DESC
-    LIMIT 1
-  }
-  OPTIONAL CALL (m) {
-    MATCH (n:Memory {groupId: $groupId})
-    USING INDEX SEEK n:Memory(groupId, ts)
-    WHERE n.ts >= m.ts AND n.ts <= m.ts + duration({minutes: $horizonMinutes})
-      AND (n.ts > m.ts OR n.id > m.id) AND coalesce(n.sessionId, '') = coalesce(m.sessionId, '')
-    RETURN n
-    ORDER BY n.groupId, n.ts, n.id
-    LIMIT 1
-  }
-  OPTIONAL CALL (m, p, n) {
-    UNWIND [node IN [p, m] WHERE node IS NOT NULL] AS x
-    MATCH (x)-[r:NEXT_TURN]->(y)
-    WHERE NOT (coalesce(x = p AND y = m, false) OR coalesce(x = m AND y = n, false))
-    RETURN r
-    UNION
-    UNWIND [node IN [m, n] WHERE node IS NOT NULL] AS y
-    MATCH (x)-[r:NEXT_TURN]->(y)
-    WHERE NOT (coalesce(x = p AND y = m, false) OR coalesce(x = m AND y = n, false))
-    RETURN r
-  }
-  WITH m, p, n, collect(r) AS stale
-  FOREACH (link IN stale | DELETE link)
-  FOREACH (before IN [node IN [p] WHERE node IS NOT NULL] | MERGE (before)-[:NEXT_TURN]->(m))
-  FOREACH (after IN [node IN [n] WHERE node IS NOT NULL] | MERGE (m)-[:NEXT_TURN]->(after))
+WITH coalesce(m.sessionId, '') AS conversation, min(m.ts) AS first, max(m.ts) AS last
+CALL (conversation, first, last) {
+  MATCH (t:Memory {groupId: $groupId})
+  USING INDEX SEEK t:Memory(groupId, ts)
+  WHERE t.ts >= first AND t.ts <= last AND coalesce(t.sessionId, '') = conversation
+  WITH t
+  ORDER BY t.ts, t.id
+  RETURN collect(t) AS span
 }
-RETURN count(m) AS linked
+OPTIONAL CALL (conversation, first) {
+  MATCH (p:Memory {groupId: $groupId})
+  USING INDEX SEEK p:Memory(groupId, ts)
+  WHERE p.ts >= first - duration({minutes: $horizonMinutes}) AND p.ts < first
+    AND coalesce(p.sessionId, '') = conversation
+  RETURN p
+  ORDER BY p.groupId DESC, p.ts DESC, p.id DESC
+  LIMIT 1
+}
+OPTIONAL CALL (conversation, last) {
+  MATCH (n:Memory {groupId: $groupId})
+  USING INDEX SEEK n:Memory(groupId, ts)
+  WHERE n.ts > last AND n.ts <= last + duration({minutes: $horizonMinutes})
+    AND coalesce(n.sessionId, '') = conversation
+  RETURN n
+  ORDER BY n.groupId, n.ts, n.id
+  LIMIT 1
+}
+WITH [node IN [p] WHERE node IS NOT NULL] + span + [node IN [n] WHERE node IS NOT NULL] AS chain
+CALL (chain) {
+  UNWIND range(0, size(chain) - 2) AS i
+  WITH chain[i] AS a, chain[i + 1] AS b
+  WITH a, b, b.ts <= a.ts + duration({minutes: $horizonMinutes}) AS near
+  CALL (a, b, near) {
+    MATCH (a)-[link:NEXT_TURN]->(other)
+    WHERE NOT (near AND other = b)
+    DELETE link
+  }
+  FOREACH (_ IN CASE WHEN near THEN [1] ELSE [] END | MERGE (a)-[:NEXT_TURN]->(b))
+}
+RETURN count(*) AS conversations

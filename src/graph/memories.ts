@@ -28,10 +28,9 @@ export class MemoryRepository {
   /**
    * Writes one batch in one transaction: with each memory, the group node and its clock, the group's term counts
    * (graph/term-stats.ts), and the vector of those this batch created (a mostly-zero one sent as runs:
-   * embedding-param.ts); then the memories it created are linked into their conversations (graph/turns.ts), once
-   * every part is written, since a turn of one part may fall between turns of another. The batch comes in parts, one
-   * statement each, sent without waiting for the one before: Neo4j writes a part while the next is embedded and encoded, and the
-   * parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
+   * embedding-param.ts), and the links of its turns into their conversations (graph/turns.ts). The batch comes in
+   * parts, two statements each (the write, then the links), sent without waiting for the one before: Neo4j writes a
+   * part while the next is embedded and encoded, and the parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
    * was given again, not embedded again.
    */
   async writeBatch(
@@ -42,6 +41,7 @@ export class MemoryRepository {
     const replay = replayable(parts);
     return this.graph.writeTx(async (tx) => {
       const sent: Promise<WrittenMemory[]>[] = [];
+      const links: Promise<unknown>[] = [];
       for await (const { memories, vectors } of replay) {
         const written = tx.run<WrittenMemory>('ingest/write-batch', {
           groupId,
@@ -55,16 +55,23 @@ export class MemoryRepository {
           })),
           dimension: vectors[0]?.length ?? 0,
         });
+        // The part's turns linked into their conversations, right behind it: a turn a later part writes between
+        // two of them is linked when that part is, so each part's links are right for all written before it.
+        const linked = tx.runAll(
+          relinkTurns(
+            groupId,
+            memories.map((m) => m.id),
+          ),
+        );
         // Taken by Promise.all below; until then a failure must not surface as an unhandled rejection.
-        written.catch(() => undefined);
+        for (const pending of [written, linked]) pending.catch(() => undefined);
         sent.push(written);
-        // The driver writes the statement out on the next turn of the event loop, before the next part is embedded.
+        links.push(linked);
+        // The driver writes the statements out on the next turn of the event loop, before the next part is embedded.
         await setImmediate();
       }
-      const written = (await Promise.all(sent)).flat();
-      const created = written.filter((w) => w.created).map((w) => w.id);
-      await tx.runAll(relinkTurns(groupId, created));
-      return written;
+      await Promise.all(links);
+      return (await Promise.all(sent)).flat();
     });
   }
 }

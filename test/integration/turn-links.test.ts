@@ -53,7 +53,13 @@ describeNeo4j('turn links against Neo4j', () => {
     await t.strata.services.ingest(g, first);
     expect(await links(g)).toEqual(stored(first));
     // Two late turns side by side between m2 and m4, one before them all, one inside a gap, one after all.
-    const late = [turn('m3a', 4, 3), turn('m3b', 4, 3), turn('early', 3, 59), turn('m5', 4, 5), turn('m9', 4, 9)];
+    const late = [
+      turn('m3a', 4, 3),
+      turn('m3b', 4, 3),
+      turn('early', 3, 59),
+      turn('m5', 4, 5),
+      turn('m9', 4, 9),
+    ];
     await t.strata.services.ingest(g, late);
     const all = [...first, ...late];
     expect(await links(g)).toEqual(stored(all));
