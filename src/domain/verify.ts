@@ -13,6 +13,8 @@ export const VERIFY_CHECKS = {
   'entity-groups': "every entity is its group's, and no MENTIONS_ENTITY or CO_OCCURS link crosses groups",
   'term-counts':
     "each term's count equals how many of the group's memories hold it, recounted from their words",
+  'turn-links':
+    "each memory's NEXT_TURN leads to the next turn of its conversation within a day, and only there",
 } as const;
 
 export type VerifyCheckName = keyof typeof VERIFY_CHECKS;

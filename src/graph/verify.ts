@@ -1,6 +1,7 @@
 import { type ChainShape, chainFinding, type VerifyCheckName, type VerifyFinding } from '../domain/verify.js';
 import type { Graph } from './graph.js';
 import { checkTermCounts } from './term-stats.js';
+import { TURN_LINK_HORIZON_MINUTES } from './turns.js';
 
 interface Row {
   level?: string;
@@ -28,26 +29,36 @@ export class VerifyRepository {
   }> {
     const read = (name: string, params: Record<string, unknown> = {}) =>
       this.graph.read<Row>(`verify/${name}`, { groupId, ...params });
-    const [memoryRows, parentRows, countRows, vectorRows, entityCountRows, entityGroupRows, chains, terms] =
-      await Promise.all([
-        read('memory-day-parents'),
-        read('period-parents'),
-        read('summary-counts'),
-        read('vectors', { dimension }),
-        read('entity-counts'),
-        read('entity-groups'),
-        Promise.all(
-          ['session', 'day', 'week', 'month'].map(async (level) => {
-            // An aggregation: always one row, zeros for a level with no summaries.
-            const [shape] = await this.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
-              groupId,
-              level,
-            });
-            return { level, ...(shape as Omit<ChainShape, 'level'>) };
-          }),
-        ),
-        checkTermCounts(this.graph, groupId),
-      ]);
+    const [
+      memoryRows,
+      parentRows,
+      countRows,
+      vectorRows,
+      entityCountRows,
+      entityGroupRows,
+      chains,
+      terms,
+      turnRows,
+    ] = await Promise.all([
+      read('memory-day-parents'),
+      read('period-parents'),
+      read('summary-counts'),
+      read('vectors', { dimension }),
+      read('entity-counts'),
+      read('entity-groups'),
+      Promise.all(
+        ['session', 'day', 'week', 'month'].map(async (level) => {
+          // An aggregation: always one row, zeros for a level with no summaries.
+          const [shape] = await this.graph.read<Omit<ChainShape, 'level'>>('verify/next-period-chain', {
+            groupId,
+            level,
+          });
+          return { level, ...(shape as Omit<ChainShape, 'level'>) };
+        }),
+      ),
+      checkTermCounts(this.graph, groupId),
+      read('turn-links', { horizonMinutes: TURN_LINK_HORIZON_MINUTES }),
+    ]);
     const findings: VerifyFinding[] = [
       ...memoryRows
         .filter((r) => !r.pending)
@@ -63,6 +74,7 @@ export class VerifyRepository {
         ...counted(r),
       })),
       ...terms.findings,
+      ...turnRows.map((r) => ({ check: 'turn-links' as const, where: 'memory', ...counted(r) })),
     ];
     const pendingMemories = memoryRows.find((r) => r.pending)?.count ?? 0;
     return { findings, pendingMemories, skipped: terms.skipped ? { 'term-counts': terms.skipped } : {} };

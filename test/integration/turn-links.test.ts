@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
-import { expectedTurnLinks } from '../../src/domain/turn-links.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { TURN_LINK_HORIZON_MINUTES } from '../../src/graph/turns.js';
 import { at, NOW } from '../support/lisbon-trip.js';
+import { expectedTurnLinks } from '../support/turn-links.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 /** A turn of March 2024 (day, minute of 10:mm), in a session or none. */
@@ -21,6 +21,8 @@ describeNeo4j('turn links against Neo4j', () => {
     (await t.strata.graph.read<{ from: string; to: string }>('inspect/turn-links', { groupId })).map(
       (l) => [l.from, l.to] as [string, string],
     );
+  const turnCheck = async (groupId: string) =>
+    (await t.strata.services.verify(groupId)).checks.find((c) => c.check === 'turn-links');
   const stored = (memories: MemoryInput[]) =>
     expectedTurnLinks(
       memories.map((m) => ({ id: m.id as string, ts: m.ts as string, sessionId: m.sessionId ?? null })),
@@ -68,6 +70,7 @@ describeNeo4j('turn links against Neo4j', () => {
     // A repeated batch creates nothing, and changes no link.
     await t.strata.services.ingest(g, late);
     expect(await links(g)).toEqual(stored(all));
+    expect(await turnCheck(g)).toMatchObject({ ok: true, findings: [] });
   });
 
   it('links no turns further apart than a day, nor turns of the same time out of id order', async () => {
@@ -98,5 +101,23 @@ describeNeo4j('turn links against Neo4j', () => {
       ['t1', 't3'],
       ['t3', 't5'],
     ]);
+    expect(await turnCheck(g)).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it('verify names a link taken away and one that skips a turn', async () => {
+    const g = t.group('turns-verify');
+    await t.strata.services.ingest(g, [
+      turn('v1', 4, 1),
+      turn('v2', 4, 2),
+      turn('v3', 4, 3),
+      turn('v4', 4, 4),
+    ]);
+    expect(await turnCheck(g)).toMatchObject({ ok: true });
+    await t.strata.graph.write('test/move-turn-link', { groupId: g, from: 'v1', to: 'v3' });
+    await t.strata.graph.write('test/move-turn-link', { groupId: g, from: 'v3', to: null });
+    expect(await turnCheck(g)).toMatchObject({
+      ok: false,
+      findings: [{ where: 'memory', count: 2, examples: ['v1 -> v3 (v2)', 'v3 -> none (v4)'] }],
+    });
   });
 });

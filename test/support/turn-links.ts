@@ -8,7 +8,8 @@ export interface TurnPlace {
 /**
  * The NEXT_TURN links a group's memories should have (graph/turns.ts), as [from, to] ids in from's order: in each
  * conversation (the same session id, or none), each turn to the next in (time, id) order, when it comes at most
- * `horizonMinutes` later. What turns/relink.cypher keeps and `strata verify` checks the graph against.
+ * `horizonMinutes` later. The tests' own statement of the rule that turns/relink.cypher keeps, written apart from
+ * its Cypher.
  */
 export function expectedTurnLinks(memories: TurnPlace[], horizonMinutes: number): [string, string][] {
   const conversations = new Map<string, { id: string; at: number }[]>();
