@@ -263,9 +263,9 @@ export function buildConfig(env: Env) {
       // Full-text hits read per query term only while a group's term statistics are still being counted (an upgraded
       // database's first start): the memories among them stand in for the term's count.
       termCandidates: env.RECALL_TERM_CANDIDATES,
-      // Memory candidates whose context is read in the search's round trip (the turns around them, the summaries
-      // above them), the larger part of a recall's work in Neo4j, about 0.07 ms of CPU each. On LoCoMo 30 gave the
-      // recall@10 of 60 in half the time, and 20 lost 0.014 of it.
+      // Memory candidates whose context is read in the search's round trip (the turns around them, along their
+      // NEXT_TURN links: graph/turns.ts; the summaries above them). On LoCoMo 30 gave the recall@10 of 60, and 20
+      // lost 0.014 of it.
       contextCandidates: env.RECALL_CONTEXT_CANDIDATES,
       // Word vectors fused by rank drag full text's best hits down as the hashing ones do (LoCoMo dev: hybrid
       // recall@10 0.569 against full text's 0.668); fused by normalised score they move the order only where their
