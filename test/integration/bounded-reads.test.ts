@@ -52,7 +52,8 @@ function labelScans(plan: Plan): string[] {
 /**
  * The statements that read the whole database on purpose, each once per run of what calls it, never per group or
  * per request: re-embedding counts and clears a slot across all groups, two inspect tools list every group, one
- * finds entities whose group is gone, and three migrations mark every summary (or session) once per database.
+ * finds entities whose group is gone, three migrations mark every summary (or session) once per database, and one
+ * links every memory to the turn after it once per database.
  */
 const WHOLE_DATABASE = new Set([
   'inspect/group-counts',
@@ -61,6 +62,7 @@ const WHOLE_DATABASE = new Set([
   'inspect/orphan-entities',
   'schema/backfill-session-entities',
   'schema/relink-session-entities',
+  'schema/backfill-turn-links',
   'reembed/clear-slot-a',
   'reembed/clear-slot-b',
   'reembed/pending-counts',

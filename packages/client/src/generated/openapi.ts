@@ -1566,12 +1566,12 @@ export interface components {
             ok: boolean;
             checks: {
                 /** @enum {string} */
-                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts";
+                check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts" | "turn-links";
                 description: string;
                 ok: boolean;
                 findings: {
                     /** @enum {string} */
-                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts";
+                    check: "memory-day-parent" | "period-parent" | "next-period-chain" | "summary-counts" | "vectors" | "entity-counts" | "entity-groups" | "term-counts" | "turn-links";
                     where: string;
                     count: number;
                     /** @description Up to five ids (or chain figures) to start looking from */
