@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { SHUTDOWN_RETRY_AFTER_SECONDS } from './api/errors.js';
 import type { Logger } from './log.js';
 
 export interface ShutdownParts {
@@ -25,6 +26,11 @@ export async function gracefulShutdown(
 ): Promise<'clean' | 'timed out'> {
   const { server, log } = parts;
   const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // close() refuses new connections only: a request that comes after the signal on a keep-alive connection opened
+  // before it would still start its work, which the stop then waits for. Such a request is refused, its connection
+  // closed; the requests already in flight keep the handlers that took them.
+  server.removeAllListeners('request');
+  server.on('request', refuseWhileStopping);
   // Keep-alive connections stay open after their last answer; each is closed as soon as it is idle, so the
   // server waits only for requests actually in flight.
   server.closeIdleConnections();
@@ -52,4 +58,19 @@ export async function gracefulShutdown(
     clearTimeout(timer);
     clearInterval(idle);
   }
+}
+
+/** The answer to a request that comes while the server stops: 503 shutting_down, as the API words it, then close. */
+function refuseWhileStopping(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({
+    error: 'shutting_down',
+    message: 'Strata is stopping; send the request again later',
+    retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS,
+  });
+  res.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Retry-After': String(SHUTDOWN_RETRY_AFTER_SECONDS),
+    Connection: 'close',
+  });
+  res.end(body);
 }

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,37 @@ describe('gracefulShutdown', () => {
     expect(steps[0]).toBe('cycles told to stop');
     expect(steps.at(-1)).toBe('strata closed');
     expect(steps.indexOf('scheduler stopped')).toBeLessThan(steps.indexOf('strata closed'));
+  });
+
+  it('refuses a request that comes after the signal on a connection opened before it', async () => {
+    const { url, parts } = await serving(300);
+    // One kept-alive socket: the second request waits for the first and goes out on it after the shutdown began.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+        request(`${url}/slow`, { agent }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    const first = get();
+    const second = get();
+    await new Promise((r) => setTimeout(r, 50));
+    const outcome = gracefulShutdown(parts, 5000);
+    expect((await first).status).toBe(200);
+    const refused = await second;
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'shutting_down' });
+    expect(refused.connection).toBe('close');
+    expect(await outcome).toBe('clean');
+    agent.destroy();
   });
 
   it('gives up at the bound when a request does not end, cutting its connection', async () => {
