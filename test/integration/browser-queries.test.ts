@@ -122,7 +122,13 @@ describe('Neo4j Browser files (cypher/browser)', () => {
 describeNeo4j('Browser saved queries against Neo4j', () => {
   let strata: Strata;
   const groupId = testGroupId('browser');
-  const params: Record<string, unknown> = { groupId, level: 'week', entity: null, speaker: null };
+  const params: Record<string, unknown> = {
+    groupId,
+    level: 'week',
+    entity: null,
+    speaker: null,
+    memoryId: null,
+  };
 
   beforeAll(async () => {
     strata = await openTestStrata({ PRUNE_ENABLED: 'false' });
@@ -170,6 +176,18 @@ describeNeo4j('Browser saved queries against Neo4j', () => {
   it.each(queryFiles)('%s returns rows for the seeded group', async (name) => {
     const rows = await run(name);
     expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('conversation.cypher walks from the latest memory back along NEXT_TURN, to its session summary', async () => {
+    const [row] = (await run('conversation.cypher')) as {
+      before: { length: number };
+      after: { length: number };
+      up: unknown;
+    }[];
+    expect(row?.before.length).toBeGreaterThan(0);
+    expect(row?.before.length).toBeLessThanOrEqual(20);
+    expect(row?.after.length).toBe(0);
+    expect(row?.up).not.toBeNull();
   });
 
   it('era-expanded.cypher finds the current era when eraId is null', async () => {
