@@ -28,9 +28,9 @@
 //
 // Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its time (its text and
 // speaker come with the hits already); the turns just before and after it in its conversation, along its NEXT_TURN
-// links (graph/turns.ts), if within $gapMinutes: two ordered range seeks a candidate cost a recall a fifth of Neo4j's
-// CPU, the links a tenth of that. The summaries above the candidates are read apart, and only when one ranks
-// (recall/links-above.cypher).
+// links (graph/turns.ts), if within $gapMinutes: read by two ordered range seeks a candidate, they took a quarter of
+// this statement's CPU in Neo4j (bench:recall's questions: 3.57 ms a search, 2.67 along the links). The summaries
+// above the candidates are read apart, and only when one ranks (recall/links-above.cypher).
 // Entities: with $entityQuery (domain/lucene.ts entityNamesInGroup; null for none), the group's entities one of
 // whose names holds a word of the query, best matched first, at most $entityLimit, as recall/named-entities.cypher
 // reads them. Read here rather than before the search, which saves a round trip a recall: the search asks names by

@@ -5,8 +5,9 @@
 // and loses any other: a link a late turn now stands in leaves a turn of the chain (the one before it, or the turn
 // just before the first) for one of the chain too (the one after it, or the turn just after the last). Ingest runs
 // it on each part of a batch right after writing it, pruning on the memories left beside those it deleted, in the
-// transaction of the write and under the group node's lock, so a group's links are always its chain. A conversation at a time, not a memory:
-// a seek for each new memory through the batch's own uncommitted writes cost ingest a quarter of its throughput.
+// transaction of the write and under the group node's lock, so a group's links are always its chain. A conversation
+// at a time, not a memory: a seek for each new memory through the batch's own uncommitted writes cost ingest a
+// quarter of its throughput.
 UNWIND $ids AS id
 MATCH (m:Memory {groupId: $groupId, id: id})
 WITH coalesce(m.sessionId, '') AS conversation, min(m.ts) AS first, max(m.ts) AS last

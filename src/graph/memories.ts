@@ -30,8 +30,8 @@ export class MemoryRepository {
    * (graph/term-stats.ts), and the vector of those this batch created (a mostly-zero one sent as runs:
    * embedding-param.ts), and the links of its turns into their conversations (graph/turns.ts). The batch comes in
    * parts, two statements each (the write, then the links), sent without waiting for the one before: Neo4j writes a
-   * part while the next is embedded and encoded, and the parts commit together or not at all. A retried transaction (a deadlock with a cycle's write) sends the parts it
-   * was given again, not embedded again.
+   * part while the next is embedded and encoded, and the parts commit together or not at all. A retried transaction
+   * (a deadlock with a cycle's write) sends the parts it was given again, not embedded again.
    */
   async writeBatch(
     groupId: string,

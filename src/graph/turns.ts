@@ -8,9 +8,9 @@ import type { Graph } from './graph.js';
  * where two ordered range seeks a hit took a fifth of Neo4j's CPU per recall; in Neo4j Browser a session reads as a
  * chain.
  *
- * Every writer of memories keeps them in the transaction of its write, under the group node's lock: ingest links the
- * memories it created, wherever they fall (cypher/turns/relink.cypher: one that arrives late takes its place between
- * two linked turns), pruning links again the memories beside those it deleted (graph/maintenance.ts), and deleting
+ * Every writer of memories keeps them in the transaction of its write, under the group node's lock: ingest links
+ * each part of a batch it writes, wherever its turns fall (cypher/turns/relink.cypher: one that arrives late takes
+ * its place between two linked turns), pruning links again the memories beside those it deleted (graph/maintenance.ts), and deleting
  * a group deletes its memories with their links. Migration 8 links the memories stored before.
  */
 
