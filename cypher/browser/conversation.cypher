@@ -4,11 +4,24 @@
 // Run first:
 //   :param groupId => 'demo-1'
 //   :param memoryId => null
-MATCH (m:Memory {groupId: $groupId})
-WHERE $memoryId IS NULL OR m.id = $memoryId
-WITH m
-ORDER BY m.ts DESC
-LIMIT 1
+// The memory by its key, or, when memoryId is null, the latest by the (groupId, ts) index read from its end: either
+// way a seek, where one MATCH with an OR read every memory of the group.
+CALL () {
+  MATCH (m:Memory {groupId: $groupId, id: $memoryId})
+  USING INDEX SEEK m:Memory(groupId, id)
+  RETURN m
+  UNION
+  UNWIND CASE WHEN $memoryId IS NULL THEN [true] ELSE [] END AS latest
+  CALL () {
+    MATCH (m:Memory {groupId: $groupId})
+    USING INDEX SEEK m:Memory(groupId, ts)
+    WHERE m.ts IS NOT NULL
+    RETURN m
+    ORDER BY m.groupId DESC, m.ts DESC
+    LIMIT 1
+  }
+  RETURN m
+}
 CALL (m) {
   MATCH before = (:Memory)-[:NEXT_TURN*0..20]->(m)
   RETURN before
