@@ -33,6 +33,8 @@ export interface LexicalHit {
   bm25: number;
   /** The query terms it holds (domain/term-keys.ts termsHeld). */
   terms: Iterable<string>;
+  /** Who said it, for a memory; null for a summary. */
+  speaker?: string | null;
 }
 
 export interface LexicalEvidence {
@@ -45,6 +47,8 @@ export interface LexicalEvidence {
   bm25: number;
   /** The query terms the hit holds. */
   terms: Set<string>;
+  /** Who said it, for a memory; null for a summary. */
+  speaker: string | null;
 }
 
 /** BM25's inverse document frequency, highest for a term the group never uses (lexicalEvidence weighs those apart). */
@@ -105,6 +109,7 @@ export function lexicalEvidence(
       inPeriod: hit.inPeriod === true,
       bm25: hit.bm25,
       terms: new Set(hit.terms),
+      speaker: hit.speaker ?? null,
     });
   }
   return { weights, hits };

@@ -121,6 +121,7 @@ function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
     inPeriod: row.inPeriod[i] === true,
     bm25: row.scores[i] as number,
     terms: termsHeld(asked, row.texts[i] as string, row.speakers[i] || null),
+    speaker: row.speakers[i] || null,
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
+import { asksAboutAsker, speakerWeight } from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
@@ -139,7 +140,10 @@ export async function recall(
       : indexHits;
   const context = contextByBm25(lexical.context, evidence.hits);
   const turnEvidence = (turn: Turn) => evidence.hits.get(turn.id) ?? turnOutsideHits(turn, byName.asked);
-  const candidates = toCandidates(evidence, context, turnEvidence, vectorHits, deps.settings.vectorRelevance);
+  const candidates = toCandidates(evidence, context, turnEvidence, vectorHits, {
+    vectorRelevance: deps.settings.vectorRelevance,
+    aboutAsker: asksAboutAsker(request.query),
+  });
   const ranked = rankCandidates(candidates, {
     k: request.k,
     minRelevance: minScore,
@@ -274,6 +278,7 @@ function turnOutsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
     inPeriod: false,
     bm25: 0,
     terms: new Set(termsHeld(asked, turn.text, turn.speaker)),
+    speaker: turn.speaker,
   };
 }
 
@@ -350,15 +355,19 @@ function asExpandedMemory(memory: MemoryContext): ExpandedHit {
 
 /**
  * One candidate per hit. A memory's lexical score and relevance are those of its window (itself and its
- * neighbouring turns); a summary's are its own. The vector list adds similarity, and relevance where the
- * embedder's similarity means something.
+ * neighbouring turns); a summary's are its own. An assistant's turn keeps a share of its lexical score when the
+ * query asks about its asker (domain/asker.ts), and all of its relevance: it still holds the words. The vector list
+ * adds similarity, and relevance where the embedder's similarity means something.
  */
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
   context: ContextById,
   turnEvidence: (turn: Turn) => LexicalEvidence,
   vectorHits: SearchHit[],
-  vectorRelevance: RecallSettings['vectorRelevance'],
+  {
+    vectorRelevance,
+    aboutAsker,
+  }: { vectorRelevance: RecallSettings['vectorRelevance']; aboutAsker: boolean },
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
   for (const hit of evidence.hits.values()) {
@@ -375,7 +384,8 @@ function toCandidates(
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
       vectorScore: null,
-      lexicalScore: window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1),
+      lexicalScore:
+        window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1) * speakerWeight(aboutAsker, hit.speaker),
       decay: hit.decay,
       relevance: window.coverage,
     });

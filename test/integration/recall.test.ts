@@ -407,6 +407,48 @@ describeNeo4j('recall against Neo4j', () => {
     }
   });
 
+  it("answers a question about its asker from the asker's turn, over the assistant's reply that repeats its words", async () => {
+    const chat = testGroupId('recall-assistant');
+    const at = (day: number, minute: number) => new Date(Date.UTC(2024, 2, day, 9, minute)).toISOString();
+    const first = async (query: string) =>
+      (await ask(chat, { query, k: 2, levels: ['memory'], minScore: 0 })).items.map((i) => i.speaker);
+    try {
+      await strata.services.ingest(chat, [
+        {
+          text: 'I repotted the snake plant I got from my sister.',
+          speaker: 'user',
+          ts: at(1, 0),
+          sessionId: 'a',
+        },
+        {
+          text: 'A snake plant from your sister is a lovely gift! A snake plant needs little water, and repotting a snake plant once a year is plenty.',
+          speaker: 'assistant',
+          ts: at(1, 1),
+          sessionId: 'a',
+        },
+        {
+          text: 'Can you suggest a bread recipe for a beginner?',
+          speaker: 'user',
+          ts: at(2, 0),
+          sessionId: 'b',
+        },
+        {
+          text: 'Start with a no-knead loaf: flour, water, salt and yeast.',
+          speaker: 'assistant',
+          ts: at(2, 1),
+          sessionId: 'b',
+        },
+      ]);
+      await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      // The reply holds the words more often: asked of no one, it ranks first.
+      expect(await first('snake plant sister')).toEqual(['assistant', 'user']);
+      expect(await first('Which snake plant did I get from my sister?')).toEqual(['user', 'assistant']);
+      expect(await first('Which snake plant did you suggest for my sister?')).toEqual(['assistant', 'user']);
+    } finally {
+      await deleteGroup(strata.graph, chat);
+    }
+  });
+
   it("finds what the group wrote since its last recall, whose words' best scores recall keeps a minute", async () => {
     const fresh = testGroupId('recall-fresh');
     const at = (minute: number) => new Date(Date.UTC(2024, 2, 1, 9, minute)).toISOString();

@@ -88,8 +88,24 @@ describe('RecallRepository.lexicalSearch', () => {
       { term: 'coffee', memoryCount: 1, found: false },
     ]);
     expect(plain.hits).toEqual([
-      { id: 'm-tea', level: 'memory', decay: 1, inPeriod: false, bm25: 2, terms: ['tea', 'ana'] },
-      { id: 's-tea', level: 'session', decay: 0.5, inPeriod: false, bm25: 1, terms: ['tea', 'ana'] },
+      {
+        id: 'm-tea',
+        level: 'memory',
+        decay: 1,
+        inPeriod: false,
+        bm25: 2,
+        terms: ['tea', 'ana'],
+        speaker: 'ana',
+      },
+      {
+        id: 's-tea',
+        level: 'session',
+        decay: 0.5,
+        inPeriod: false,
+        bm25: 1,
+        terms: ['tea', 'ana'],
+        speaker: null,
+      },
     ]);
     const dated = await repo.lexicalSearch(scope, ['memory'], tea, {
       ...options,

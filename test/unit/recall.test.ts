@@ -42,7 +42,7 @@ type LexicalOptions = Parameters<RecallStore['lexicalSearch']>[3];
 interface TermHits {
   term: string;
   memoryCount: number;
-  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean }[];
+  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean; speaker?: string }[];
 }
 
 /**
@@ -61,8 +61,16 @@ function lexical(
     );
     const hits = new Map<string, LexicalHit & { terms: string[] }>();
     for (const { term, hits: termHits } of found.termHits) {
-      for (const { id, level, score, decay, inPeriod } of termHits) {
-        const hit = hits.get(id) ?? { id, level, decay, inPeriod: inPeriod === true, bm25: 0, terms: [] };
+      for (const { id, level, score, decay, inPeriod, speaker } of termHits) {
+        const hit = hits.get(id) ?? {
+          id,
+          level,
+          decay,
+          inPeriod: inPeriod === true,
+          bm25: 0,
+          terms: [],
+          speaker,
+        };
         hit.bm25 += score;
         hit.terms.push(term);
         hits.set(id, hit);
@@ -345,6 +353,34 @@ describe('recall (in-memory store)', () => {
     // Without a date the tie falls back to the ids.
     const undated = await ask({ query: 'What did we book?', minScore: 0 }, {}, repo);
     expect(undated.items.map((i) => i.id)).toEqual(['aa', 'zz']);
+  });
+
+  it("ranks the asker's own turn over an assistant's that scores higher, for a question about the asker alone", async () => {
+    const repo = store({
+      lexicalSearch: lexical((terms) => ({
+        groupMemories: 1000,
+        termHits: terms.map((term) => ({
+          term,
+          memoryCount: 2,
+          // The assistant's reply echoes the asker's words at more length than the turn that holds the fact.
+          hits: [
+            { id: 'reply', level: 'memory', score: 3, decay: 1, speaker: 'assistant' },
+            { id: 'told', level: 'memory', score: 2, decay: 1, speaker: 'user' },
+          ],
+        })),
+      })),
+    });
+    const order = async (query: string) =>
+      (await ask({ query, minScore: 0 }, {}, repo)).items.map((i) => [i.id, i.score]);
+    const aboutAsker = await order('Which plants did I buy?');
+    expect(aboutAsker).toEqual([
+      ['told', expect.any(Number)],
+      ['reply', expect.any(Number)],
+    ]);
+    // Only the order moves: both still hold every word asked.
+    expect(aboutAsker[0]?.[1]).toBe(aboutAsker[1]?.[1]);
+    expect((await order('Which plants did you recommend?')).map(([id]) => id)).toEqual(['reply', 'told']);
+    expect((await order('Which plants were bought?')).map(([id]) => id)).toEqual(['reply', 'told']);
   });
 
   it('looks up the entities a query names in its search, and searches again only when its guess was wrong', async () => {

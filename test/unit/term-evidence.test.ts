@@ -56,13 +56,18 @@ describe('term evidence', () => {
       inPeriod: false,
       bm25: 5.1,
       terms: new Set(['lisbon', 'flight']),
+      speaker: null,
     });
     const { hits: dated } = lexicalEvidence(
       [stat('lisbon', 1)],
-      [{ id: 'c', level: 'day', decay: 0.5, inPeriod: true, bm25: 1, terms: ['lisbon'] }],
+      [
+        { id: 'c', level: 'day', decay: 0.5, inPeriod: true, bm25: 1, terms: ['lisbon'] },
+        { id: 'd', level: 'memory', decay: 1, bm25: 1, terms: ['lisbon'], speaker: 'assistant' },
+      ],
       100,
     );
     expect(dated.get('c')?.inPeriod).toBe(true);
+    expect(dated.get('d')?.speaker).toBe('assistant');
   });
 
   it('measures coverage on a fixed 0..1 scale', () => {
