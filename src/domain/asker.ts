@@ -29,6 +29,11 @@ export function asksAboutAsker(query: string): boolean {
   return FIRST_PERSON.test(query) && !ABOUT_THE_ASSISTANT.test(query);
 }
 
+/** Whether a query asks what the assistant said or did ("the list you provided", "which book did you recommend?"). */
+export function asksAboutAssistant(query: string): boolean {
+  return ABOUT_THE_ASSISTANT.test(query);
+}
+
 /** Whether a turn's speaker is an assistant (its role name, in any case). */
 export function isAssistant(speaker: string | null | undefined): boolean {
   return speaker?.toLowerCase() === ASSISTANT;

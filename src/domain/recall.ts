@@ -65,8 +65,9 @@ export const recallExpandSchema = z
       .default(1)
       .meta({
         description:
-          'Neighbouring turns to bring under a memory hit that asks a question (anywhere in it): its reply first, then the turn ' +
-          'before it (a statement comes alone)',
+          'Neighbouring turns to bring under a memory hit that asks a question (anywhere in it), or whose reply is an ' +
+          "assistant's when the query asks what the assistant said: its reply first, then the turn before it (a statement " +
+          'comes alone)',
       }),
     down: z.boolean().default(true).meta({ description: 'Expand summary hits down SUMMARIZES to memories' }),
     perSummary: z

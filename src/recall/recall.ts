@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
-import { asksAboutAsker, speakerWeight } from '../domain/asker.js';
+import { asksAboutAsker, asksAboutAssistant, isAssistant, speakerWeight } from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
@@ -413,9 +413,10 @@ function kindOf(level: string): Candidate['kind'] {
 
 /**
  * The turns to show under a memory hit that asks a question and leaves the answer to its reply
- * (domain/term-evidence.ts asksAbout): its reply first (the answer is usually the next turn), then the turn before
- * it. A statement stands alone: the turns around it hold the query's words no more often than other turns do, and a
- * slot in the first k is better spent on the next hit.
+ * (domain/term-evidence.ts asksAbout), or whose reply is an assistant's when the query asks what the assistant said
+ * (domain/asker.ts): its reply first (the answer is usually the next turn), then the turn before it. A statement
+ * stands alone: the turns around it hold the query's words no more often than other turns do, and a slot in the
+ * first k is better spent on the next hit.
  */
 function neighbourTurns(
   hit: ExpandedHit,
@@ -426,7 +427,14 @@ function neighbourTurns(
 ): RecallDetail[] {
   const found = context.get(hit.id);
   if (!found || request.expand.turns === 0) return [];
-  if (!(everyReply ? asksQuestion(hit.text) : asksAbout(hit.text, weights))) return [];
+  const asks = everyReply ? asksQuestion(hit.text) : asksAbout(hit.text, weights);
+  const reply = found.next[0];
+  const assistantReplied =
+    reply !== undefined &&
+    isAssistant(reply.speaker) &&
+    !isAssistant(hit.speaker) &&
+    asksAboutAssistant(request.query);
+  if (!asks && !assistantReplied) return [];
   const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,

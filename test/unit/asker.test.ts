@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_ECHO_WEIGHT, asksAboutAsker, isAssistant, speakerWeight } from '../../src/domain/asker.js';
+import {
+  ASSISTANT_ECHO_WEIGHT,
+  asksAboutAsker,
+  asksAboutAssistant,
+  isAssistant,
+  speakerWeight,
+} from '../../src/domain/asker.js';
 
 describe('asker', () => {
   it('tells a question about its asker from one about the assistant or about no one', () => {
@@ -12,6 +18,14 @@ describe('asker', () => {
     expect(asksAboutAsker('When did Caroline go to the LGBTQ support group?')).toBe(false);
     // "I" inside a word, or a word that only starts like "my", is not the first person.
     expect(asksAboutAsker('Is Mythili in Illinois?')).toBe(false);
+  });
+
+  it('tells a question about what the assistant said or did', () => {
+    expect(asksAboutAssistant('Can you remind me what was the 7th job in the list you provided?')).toBe(true);
+    expect(asksAboutAssistant('What was the move you made after 27. Kg2?')).toBe(true);
+    expect(asksAboutAssistant('Which book did you recommend?')).toBe(true);
+    expect(asksAboutAssistant('Can you suggest a hotel for my trip?')).toBe(false);
+    expect(asksAboutAssistant('How many plants did I buy?')).toBe(false);
   });
 
   it("counts an assistant's turn at a share only for a question about its asker", () => {

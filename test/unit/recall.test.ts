@@ -621,6 +621,32 @@ describe('recall (in-memory store)', () => {
     expect(response.items.map((i) => [i.id, i.details])).toEqual([['q', []]]);
   });
 
+  it("brings the assistant's reply under the asker's turn for a question about what the assistant said", async () => {
+    const base = store();
+    const request = 'List some names for our team';
+    const chat = (replier: string) =>
+      store({
+        lexicalSearch: async (...args) => {
+          const found = await base.lexicalSearch(...args);
+          return {
+            ...found,
+            context: found.context.map((c) => ({
+              ...c,
+              text: request,
+              speaker: 'user',
+              next: c.next.map((t) => ({ ...t, speaker: replier })),
+            })),
+          };
+        },
+      });
+    const details = async (query: string, replier = 'assistant') =>
+      (await ask({ query }, {}, chat(replier))).items.map((i) => [i.id, i.details.map((d) => d.id)]);
+    expect(await details('Which team names did you suggest?')).toEqual([['q', ['a']]]);
+    // Asked about the asker, or in a conversation with no assistant, the request stands alone.
+    expect(await details('Which team names did I like?')).toEqual([['q', []]]);
+    expect(await details('Which team names did you suggest?', 'john')).toEqual([['q', []]]);
+  });
+
   it('brings no reply under a long turn that tells what the query asks, unless every reply is asked for', async () => {
     const base = store();
     const tells =
