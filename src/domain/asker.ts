@@ -2,7 +2,8 @@
  * Whose turns answer a question. A question in the first person ("How many plants did I get last month?") asks what
  * its asker said or did, and in a conversation with an assistant the asker said it: the assistant's replies repeat
  * the asker's words around the fact ("Congratulations on your new plant!") without holding it, and being longer,
- * they hold more of the query's other words. So such a query counts an assistant's turns at a share of their score.
+ * they hold more of the query's other words. So such a query counts an assistant's turns at a share of their score,
+ * and brings none under the asker's turns (recall/recall.ts neighbourTurns).
  *
  * An assistant is a speaker named `assistant`: the role OpenAI's, Anthropic's and MCP's messages give the model's
  * turns, and the one /compact takes. A question about what the assistant said ("which book did you recommend?",

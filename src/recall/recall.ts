@@ -416,7 +416,8 @@ function kindOf(level: string): Candidate['kind'] {
  * (domain/term-evidence.ts asksAbout), or whose reply is an assistant's when the query asks what the assistant said
  * (domain/asker.ts): its reply first (the answer is usually the next turn), then the turn before it. A statement
  * stands alone: the turns around it hold the query's words no more often than other turns do, and a slot in the
- * first k is better spent on the next hit.
+ * first k is better spent on the next hit. So does an assistant's turn when the query asks about its asker: it
+ * repeats what the asker's turn holds.
  */
 function neighbourTurns(
   hit: ExpandedHit,
@@ -435,7 +436,10 @@ function neighbourTurns(
     !isAssistant(hit.speaker) &&
     asksAboutAssistant(request.query);
   if (!asks && !assistantReplied) return [];
-  const around = [found.next[0], found.previous[0]].filter((t): t is Turn => t !== undefined);
+  const aboutAsker = asksAboutAsker(request.query);
+  const around = [found.next[0], found.previous[0]].filter(
+    (t): t is Turn => t !== undefined && !(aboutAsker && isAssistant(t.speaker)),
+  );
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,
     text: t.text,

@@ -621,10 +621,9 @@ describe('recall (in-memory store)', () => {
     expect(response.items.map((i) => [i.id, i.details])).toEqual([['q', []]]);
   });
 
-  it("brings the assistant's reply under the asker's turn for a question about what the assistant said", async () => {
+  it("brings the assistant's reply under the asker's turn for a question about what the assistant said, and only then", async () => {
     const base = store();
-    const request = 'List some names for our team';
-    const chat = (replier: string) =>
+    const chat = (replier: string, text = 'List some names for our team') =>
       store({
         lexicalSearch: async (...args) => {
           const found = await base.lexicalSearch(...args);
@@ -632,19 +631,23 @@ describe('recall (in-memory store)', () => {
             ...found,
             context: found.context.map((c) => ({
               ...c,
-              text: request,
+              text,
               speaker: 'user',
               next: c.next.map((t) => ({ ...t, speaker: replier })),
             })),
           };
         },
       });
-    const details = async (query: string, replier = 'assistant') =>
-      (await ask({ query }, {}, chat(replier))).items.map((i) => [i.id, i.details.map((d) => d.id)]);
-    expect(await details('Which team names did you suggest?')).toEqual([['q', ['a']]]);
+    const details = async (query: string, repo: RecallStore) =>
+      (await ask({ query }, {}, repo)).items.map((i) => [i.id, i.details.map((d) => d.id)]);
+    expect(await details('Which team names did you suggest?', chat('assistant'))).toEqual([['q', ['a']]]);
     // Asked about the asker, or in a conversation with no assistant, the request stands alone.
-    expect(await details('Which team names did I like?')).toEqual([['q', []]]);
-    expect(await details('Which team names did you suggest?', 'john')).toEqual([['q', []]]);
+    expect(await details('Which team names did I like?', chat('assistant'))).toEqual([['q', []]]);
+    expect(await details('Which team names did you suggest?', chat('john'))).toEqual([['q', []]]);
+    // Asked about the asker, the assistant's reply to a question only repeats it: the asker's turn holds the answer.
+    const question = 'Which team should I sign with?';
+    expect(await details('Which team did I sign with?', chat('assistant', question))).toEqual([['q', []]]);
+    expect(await details('Which team did I sign with?', chat('john', question))).toEqual([['q', ['a']]]);
   });
 
   it('brings no reply under a long turn that tells what the query asks, unless every reply is asked for', async () => {
