@@ -1,14 +1,21 @@
 /**
- * Whose turns answer a question. A question in the first person ("How many plants did I get last month?") asks what
- * its asker said or did, and in a conversation with an assistant the asker said it: the assistant's replies repeat
- * the asker's words around the fact ("Congratulations on your new plant!") without holding it, and being longer,
- * they hold more of the query's other words. So such a query counts an assistant's turns at a share of their score,
- * and brings none under the asker's turns (recall/recall.ts neighbourTurns).
+ * Whose turns answer a question, in a conversation with an assistant.
+ *
+ * A question in the first person ("How many plants did I get last month?") asks what its asker said or did, and the
+ * asker said it: the assistant's replies repeat the asker's words around the fact ("Congratulations on your new
+ * plant!") without holding it, and being longer, they hold more of the query's other words. So such a query counts
+ * an assistant's turns at a share of their score, and brings none under the asker's turns.
+ *
+ * A question about what the assistant said ("which book did you recommend?", "the list you provided") is answered by
+ * the assistant's reply to the turn that holds its subject, so recall brings that reply under such a turn
+ * (recall/recall.ts neighbourTurns).
  *
  * An assistant is a speaker named `assistant`: the role OpenAI's, Anthropic's and MCP's messages give the model's
- * turns, and the one /compact takes. A question about what the assistant said ("which book did you recommend?",
- * "your list") is left as it is, and so is a group of people talking: no speaker there is an assistant.
+ * turns, and the one /compact takes. A group of people talking has no assistant, and nothing here changes there.
  */
+
+/** Whom a query asks about: its asker, the assistant, or neither (a question in the third person). */
+export type AskedAbout = 'asker' | 'assistant' | null;
 
 /**
  * The share of its lexical score an assistant's turn keeps for a question about its asker. On LongMemEval's dev
@@ -25,14 +32,13 @@ const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
 const ABOUT_THE_ASSISTANT =
   /\b(?:your|yours|did you|you(?:'ve| have)? (?:\w+ed|said|told|made|gave|wrote|sent|put|did|thought|chose|found|took|meant|came up))\b/iu;
 
-/** Whether a query asks about its asker: in the first person, and not about what the assistant said or did. */
-export function asksAboutAsker(query: string): boolean {
-  return FIRST_PERSON.test(query) && !ABOUT_THE_ASSISTANT.test(query);
-}
-
-/** Whether a query asks what the assistant said or did ("the list you provided", "which book did you recommend?"). */
-export function asksAboutAssistant(query: string): boolean {
-  return ABOUT_THE_ASSISTANT.test(query);
+/**
+ * Whom a query asks about: the assistant when it names what the assistant said or did, else its asker when it is in
+ * the first person ("Can you remind me what I ordered?" asks about the asker).
+ */
+export function askedAbout(query: string): AskedAbout {
+  if (ABOUT_THE_ASSISTANT.test(query)) return 'assistant';
+  return FIRST_PERSON.test(query) ? 'asker' : null;
 }
 
 /** Whether a turn's speaker is an assistant (its role name, in any case). */
@@ -44,6 +50,6 @@ export function isAssistant(speaker: string | null | undefined): boolean {
  * The weight of a turn's lexical score for a query: ASSISTANT_ECHO_WEIGHT for an assistant's turn when the query
  * asks about its asker, else 1.
  */
-export function speakerWeight(aboutAsker: boolean, speaker: string | null | undefined): number {
-  return aboutAsker && isAssistant(speaker) ? ASSISTANT_ECHO_WEIGHT : 1;
+export function speakerWeight(about: AskedAbout, speaker: string | null | undefined): number {
+  return about === 'asker' && isAssistant(speaker) ? ASSISTANT_ECHO_WEIGHT : 1;
 }

@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
-import { asksAboutAsker, asksAboutAssistant, isAssistant, speakerWeight } from '../domain/asker.js';
+import { type AskedAbout, askedAbout, isAssistant, speakerWeight } from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
@@ -139,10 +139,11 @@ export async function recall(
       ? await vectorSearch(deps, scope, levels, { vector, words }, pool)
       : indexHits;
   const context = contextByBm25(lexical.context, evidence.hits);
+  const about = askedAbout(request.query);
   const turnEvidence = (turn: Turn) => evidence.hits.get(turn.id) ?? turnOutsideHits(turn, byName.asked);
   const candidates = toCandidates(evidence, context, turnEvidence, vectorHits, {
     vectorRelevance: deps.settings.vectorRelevance,
-    aboutAsker: asksAboutAsker(request.query),
+    about,
   });
   const ranked = rankCandidates(candidates, {
     k: request.k,
@@ -156,7 +157,7 @@ export async function recall(
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
     if (!hit) return [];
     const details =
-      hit.kind === 'memory' ? neighbourTurns(hit, context, evidence, request, options) : hit.details;
+      hit.kind === 'memory' ? neighbourTurns(hit, context, evidence, request, about, options) : hit.details;
     return [toItem(hit, r.score, r.scoreParts, details)];
   });
   return {
@@ -364,10 +365,7 @@ function toCandidates(
   context: ContextById,
   turnEvidence: (turn: Turn) => LexicalEvidence,
   vectorHits: SearchHit[],
-  {
-    vectorRelevance,
-    aboutAsker,
-  }: { vectorRelevance: RecallSettings['vectorRelevance']; aboutAsker: boolean },
+  { vectorRelevance, about }: { vectorRelevance: RecallSettings['vectorRelevance']; about: AskedAbout },
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
   for (const hit of evidence.hits.values()) {
@@ -384,8 +382,7 @@ function toCandidates(
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
       vectorScore: null,
-      lexicalScore:
-        window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1) * speakerWeight(aboutAsker, hit.speaker),
+      lexicalScore: window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1) * speakerWeight(about, hit.speaker),
       decay: hit.decay,
       relevance: window.coverage,
     });
@@ -424,6 +421,7 @@ function neighbourTurns(
   context: ContextById,
   { hits: evidence, weights }: ReturnType<typeof lexicalEvidence>,
   request: RecallRequest,
+  about: AskedAbout,
   { everyReply = false }: RecallOptions,
 ): RecallDetail[] {
   const found = context.get(hit.id);
@@ -431,14 +429,10 @@ function neighbourTurns(
   const asks = everyReply ? asksQuestion(hit.text) : asksAbout(hit.text, weights);
   const reply = found.next[0];
   const assistantReplied =
-    reply !== undefined &&
-    isAssistant(reply.speaker) &&
-    !isAssistant(hit.speaker) &&
-    asksAboutAssistant(request.query);
+    about === 'assistant' && reply !== undefined && isAssistant(reply.speaker) && !isAssistant(hit.speaker);
   if (!asks && !assistantReplied) return [];
-  const aboutAsker = asksAboutAsker(request.query);
   const around = [found.next[0], found.previous[0]].filter(
-    (t): t is Turn => t !== undefined && !(aboutAsker && isAssistant(t.speaker)),
+    (t): t is Turn => t !== undefined && !(about === 'asker' && isAssistant(t.speaker)),
   );
   return around.slice(0, request.expand.turns).map((t) => ({
     id: t.id,
