@@ -413,7 +413,7 @@ function kindOf(level: string): Candidate['kind'] {
  * (domain/term-evidence.ts asksAbout), or whose reply is an assistant's when the query asks what the assistant said
  * (domain/asker.ts): its reply first (the answer is usually the next turn), then the turn before it. A statement
  * stands alone: the turns around it hold the query's words no more often than other turns do, and a slot in the
- * first k is better spent on the next hit. So does an assistant's turn when the query asks about its asker: it
+ * first k is better spent on the next hit. An assistant's turn never comes when the query asks about its asker: it
  * repeats what the asker's turn holds.
  */
 function neighbourTurns(
