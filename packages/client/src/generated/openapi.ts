@@ -1252,7 +1252,7 @@ export interface components {
         };
         RecallExpand: {
             /**
-             * @description Neighbouring turns to bring under a memory hit that asks a question (anywhere in it), or whose reply is an assistant's when the query asks what the assistant said: its reply first, then the turn before it (a statement comes alone, and so does the asker's turn from an assistant's when the query asks about its asker)
+             * @description Neighbouring turns to bring under a memory hit that asks a question (anywhere in it), or whose reply is an assistant's when the query asks what the assistant said: its reply first, then the turn before it (a statement comes alone; an assistant's turn never comes when the query asks about its asker)
              * @default 1
              */
             turns?: number;
