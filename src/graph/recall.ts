@@ -100,6 +100,7 @@ interface LexicalHitsRow {
   decays: number[];
   texts: string[];
   speakers: string[];
+  sessions: string[];
   inPeriod: boolean[];
 }
 
@@ -122,6 +123,7 @@ function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
     bm25: row.scores[i] as number,
     terms: termsHeld(asked, row.texts[i] as string, row.speakers[i] || null),
     speaker: row.speakers[i] || null,
+    sessionId: row.sessions[i] || null,
   }));
 }
 

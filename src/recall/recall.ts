@@ -22,6 +22,8 @@ import {
   asksQuestion,
   type LexicalEvidence,
   lexicalEvidence,
+  SESSION_SHARE,
+  sessionEvidence,
   windowEvidence,
 } from '../domain/term-evidence.js';
 import { type AskedTerm, askedName, askedWord, keyWords, termsHeld } from '../domain/term-keys.js';
@@ -280,6 +282,7 @@ function turnOutsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
     bm25: 0,
     terms: new Set(termsHeld(asked, turn.text, turn.speaker)),
     speaker: turn.speaker,
+    sessionId: null,
   };
 }
 
@@ -356,9 +359,10 @@ function asExpandedMemory(memory: MemoryContext): ExpandedHit {
 
 /**
  * One candidate per hit. A memory's lexical score and relevance are those of its window (itself and its
- * neighbouring turns); a summary's are its own. An assistant's turn keeps a share of its lexical score when the
- * query asks about its asker (domain/asker.ts), and all of its relevance: it still holds the words. The vector list
- * adds similarity, and relevance where the embedder's similarity means something.
+ * neighbouring turns), its score with a share of its session's evidence (domain/term-evidence.ts sessionEvidence); a
+ * summary's are its own. An assistant's turn keeps a share of its lexical score when the query asks about its asker
+ * (domain/asker.ts), and all of its relevance: it still holds the words. The vector list adds similarity, and
+ * relevance where the embedder's similarity means something.
  */
 function toCandidates(
   evidence: ReturnType<typeof lexicalEvidence>,
@@ -368,6 +372,7 @@ function toCandidates(
   { vectorRelevance, about }: { vectorRelevance: RecallSettings['vectorRelevance']; about: AskedAbout },
 ): Candidate[] {
   const byId = new Map<string, Candidate>();
+  const sessions = sessionEvidence(evidence.hits.values(), evidence.weights);
   for (const hit of evidence.hits.values()) {
     const around = context.get(hit.id);
     const window = around
@@ -382,7 +387,10 @@ function toCandidates(
       kind: kindOf(hit.level),
       level: hit.level as RecallLevel,
       vectorScore: null,
-      lexicalScore: window.bm25 * (hit.inPeriod ? NAMED_PERIOD_BOOST : 1) * speakerWeight(about, hit.speaker),
+      lexicalScore:
+        (window.bm25 + SESSION_SHARE * (hit.sessionId ? (sessions.get(hit.sessionId) ?? 0) : 0)) *
+        (hit.inPeriod ? NAMED_PERIOD_BOOST : 1) *
+        speakerWeight(about, hit.speaker),
       decay: hit.decay,
       relevance: window.coverage,
     });

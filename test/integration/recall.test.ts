@@ -440,6 +440,17 @@ describeNeo4j('recall against Neo4j', () => {
         },
       ]);
       await strata.graph.autoCommit(cypher('inspect/await-fulltext-refresh'));
+      // The search reads each hit's speaker and session, which the ranking weighs.
+      const { hits } = await new RecallRepository(strata.graph).lexicalSearch(
+        { groupId: chat, from: null, to: null, asOf: null },
+        ['memory'],
+        queryTerms('snake plant').map(askedWord),
+        { candidates: 10, perTerm: 500, period: null, contextCandidates: 2, gapMinutes: 30 },
+      );
+      expect(hits.map((h) => [h.speaker, h.sessionId]).sort()).toEqual([
+        ['assistant', 'a'],
+        ['user', 'a'],
+      ]);
       // The reply holds the words more often: asked of no one, it ranks first.
       expect(await first('snake plant sister')).toEqual(['assistant', 'user']);
       expect(await first('Which snake plant did I get from my sister?')).toEqual(['user', 'assistant']);

@@ -51,6 +51,7 @@ function fakeGraph() {
             decays: [1, 0.5],
             texts: ['Teas at four?', 'Ana and Bo plan tea.'],
             speakers: ['ana', ''],
+            sessions: ['s1', ''],
             inPeriod: params.periodFrom ? [true, false] : [false, false],
           },
           context: [
@@ -96,6 +97,7 @@ describe('RecallRepository.lexicalSearch', () => {
         bm25: 2,
         terms: ['tea', 'ana'],
         speaker: 'ana',
+        sessionId: 's1',
       },
       {
         id: 's-tea',
@@ -105,6 +107,7 @@ describe('RecallRepository.lexicalSearch', () => {
         bm25: 1,
         terms: ['tea', 'ana'],
         speaker: null,
+        sessionId: null,
       },
     ]);
     const dated = await repo.lexicalSearch(scope, ['memory'], tea, {

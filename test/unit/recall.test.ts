@@ -42,7 +42,15 @@ type LexicalOptions = Parameters<RecallStore['lexicalSearch']>[3];
 interface TermHits {
   term: string;
   memoryCount: number;
-  hits: { id: string; level: string; score: number; decay: number; inPeriod?: boolean; speaker?: string }[];
+  hits: {
+    id: string;
+    level: string;
+    score: number;
+    decay: number;
+    inPeriod?: boolean;
+    speaker?: string;
+    sessionId?: string;
+  }[];
 }
 
 /**
@@ -61,7 +69,7 @@ function lexical(
     );
     const hits = new Map<string, LexicalHit & { terms: string[] }>();
     for (const { term, hits: termHits } of found.termHits) {
-      for (const { id, level, score, decay, inPeriod, speaker } of termHits) {
+      for (const { id, level, score, decay, inPeriod, speaker, sessionId } of termHits) {
         const hit = hits.get(id) ?? {
           id,
           level,
@@ -70,6 +78,7 @@ function lexical(
           bm25: 0,
           terms: [],
           speaker,
+          sessionId,
         };
         hit.bm25 += score;
         hit.terms.push(term);
@@ -353,6 +362,31 @@ describe('recall (in-memory store)', () => {
     // Without a date the tie falls back to the ids.
     const undated = await ask({ query: 'What did we book?', minScore: 0 }, {}, repo);
     expect(undated.items.map((i) => i.id)).toEqual(['aa', 'zz']);
+  });
+
+  it('ranks a hit whose session says more of what the query asks over an equal one alone in its session', async () => {
+    const repo = store({
+      lexicalSearch: lexical((terms) => ({
+        groupMemories: 1000,
+        termHits: terms.map((term) => ({
+          term,
+          memoryCount: 2,
+          hits:
+            term === 'team'
+              ? [
+                  { id: 'aa', level: 'memory', score: 2, decay: 1, sessionId: 'one' },
+                  { id: 'zz', level: 'memory', score: 2, decay: 1, sessionId: 'two' },
+                ]
+              : term === 'sign'
+                ? [{ id: 'mm', level: 'memory', score: 1, decay: 1, sessionId: 'two' }]
+                : [],
+        })),
+      })),
+    });
+    const response = await ask({ query: 'which team did they sign with', minScore: 0 }, {}, repo);
+    // Without sessions the tie between aa and zz would fall to the ids, and mm, with half their score, come last: the
+    // session that holds both words lifts both its turns.
+    expect(response.items.map((i) => i.id)).toEqual(['zz', 'mm', 'aa']);
   });
 
   it("ranks the asker's own turn over an assistant's that scores higher, for a question about the asker alone", async () => {

@@ -8,6 +8,7 @@ import {
   idf,
   lexicalEvidence,
   SHORT_TURN,
+  sessionEvidence,
   windowEvidence,
 } from '../../src/domain/term-evidence.js';
 
@@ -57,6 +58,7 @@ describe('term evidence', () => {
       bm25: 5.1,
       terms: new Set(['lisbon', 'flight']),
       speaker: null,
+      sessionId: null,
     });
     const { hits: dated } = lexicalEvidence(
       [stat('lisbon', 1)],
@@ -147,5 +149,44 @@ describe('term evidence', () => {
     expect(asksAbout(asks, weights)).toBe(true);
     // A statement never leaves its answer to the reply.
     expect(asksAbout('My tomato plants love the heat.', weights)).toBe(false);
+  });
+
+  it("scores a session from its memory hits, each term's weight times a count that saturates", () => {
+    const weights = new Map([
+      ['plant', 2],
+      ['sister', 3],
+    ]);
+    const hit = (id: string, terms: string[], sessionId: string | null, level = 'memory') => ({
+      id,
+      level,
+      decay: 1,
+      inPeriod: false,
+      bm25: 1,
+      terms: new Set(terms),
+      speaker: null,
+      sessionId,
+    });
+    const sessions = sessionEvidence(
+      [
+        hit('a1', ['plant'], 'a'),
+        hit('a2', ['plant', 'sister'], 'a'),
+        hit('b1', ['plant'], 'b'),
+        hit('c1', ['plant'], 'c'),
+        hit('c2', ['plant'], 'c'),
+        hit('c3', ['plant'], 'c'),
+        // A summary, and a memory stored without a session, count for none.
+        hit('s', ['sister'], 'b', 'session'),
+        hit('n', ['sister'], null),
+      ],
+      weights,
+    );
+    // One hit counts its term's weight once; more count for more, never for as many times.
+    expect(sessions.get('b')).toBeCloseTo(2);
+    expect(sessions.get('c')).toBeGreaterThan(2 * 1.5);
+    expect(sessions.get('c')).toBeLessThan(2 * 2.2);
+    // A session that holds more of the query's words counts more than one that holds one word more often.
+    expect(sessions.get('a')).toBeCloseTo((2 * 2 * 2.2) / 3.2 + 3);
+    expect(sessions.get('a')).toBeGreaterThan(sessions.get('c') ?? 0);
+    expect([...sessions.keys()].sort()).toEqual(['a', 'b', 'c']);
   });
 });
