@@ -21,7 +21,8 @@
 // endsAt)), being in recall still and, for a question asked at $asOf, having ended by then). When the query names a
 // period ($periodFrom, $periodTo; null when it names none), each hit says whether it falls in it (inPeriod: a
 // memory by its time, a summary by overlap). Hits come as parallel lists with their texts (from which recall tells
-// which terms each holds), speakers and sessions.
+// which terms each holds), speakers, sessions and, for a memory, its time: a memory that ranks is then whole without
+// a second round trip, wherever in the hits it was.
 //
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
@@ -110,12 +111,13 @@ CALL (disjunction, periodFrom, periodTo, fromTime, toTime, asOfTime) {
     collect(bm25) AS scores, collect(CASE WHEN memory THEN 1.0 ELSE coalesce(node.decay, 1.0) END) AS decays,
     collect(node.text) AS texts, collect(coalesce(node.speaker, '')) AS speakers,
     collect(CASE WHEN memory THEN coalesce(node.sessionId, '') ELSE '' END) AS sessions,
+    collect(CASE WHEN memory THEN node.ts.epochMillis ELSE 0 END) AS times,
     collect(CASE WHEN periodFrom IS NULL THEN false WHEN memory THEN node.ts >= periodFrom AND node.ts < periodTo
       ELSE node.endsAt > periodFrom AND node.startsAt < periodTo END) AS inPeriod
 }
 WITH groupMemories, [t IN terms | t {.term, .memoryCount, .best}] AS terms, nodes,
   {ids: ids, levels: levels, scores: scores, decays: decays, texts: texts, speakers: speakers, sessions: sessions,
-    inPeriod: inPeriod}
+    times: times, inPeriod: inPeriod}
     AS hits
 CALL (hits, nodes) {
   UNWIND range(0, size(hits.ids) - 1) AS i

@@ -101,6 +101,8 @@ interface LexicalHitsRow {
   texts: string[];
   speakers: string[];
   sessions: string[];
+  /** A memory's time in epoch milliseconds; 0 for a summary. */
+  times: number[];
   inPeriod: boolean[];
 }
 
@@ -110,6 +112,8 @@ export interface LexicalSearch {
   hits: LexicalHit[];
   groupMemories: number;
   context: MemoryContext[];
+  /** Every memory hit's own fields, best first: what recall returns of one that ranks. */
+  turns: Turn[];
   /** The entities the lookup found (`entities` of the search's options), best matched first; none when not asked. */
   entities: EntityRecord[];
 }
@@ -125,6 +129,21 @@ function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
     speaker: row.speakers[i] || null,
     sessionId: row.sessions[i] || null,
   }));
+}
+
+function memoryTurns(row: LexicalHitsRow): Turn[] {
+  return row.ids.flatMap((id, i) =>
+    row.levels[i] === 'memory'
+      ? [
+          turnOf({
+            id,
+            text: row.texts[i] as string,
+            speaker: row.speakers[i] as string,
+            tsMillis: row.times[i] as number,
+          }),
+        ]
+      : [],
+  );
 }
 
 function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
@@ -313,7 +332,7 @@ export class RecallRepository {
       entityQuery: lookup ? entityNamesInGroup(lookup.words, scope.groupId) : null,
       entityLimit: lookup?.limit ?? 0,
     });
-    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [], entities: [] };
+    if (!row) return { terms: [], hits: [], groupMemories: known ?? 0, context: [], turns: [], entities: [] };
     if (known === null)
       this.groupSizes.set(scope.groupId, { count: row.groupMemories, countedAt: this.now() });
     // Only a best that was read: a term the group does not hold yet may be written the next second.
@@ -338,6 +357,7 @@ export class RecallRepository {
           next: next.map(turnOf),
         };
       }),
+      turns: memoryTurns(row.hits),
       entities: row.entities,
     };
   }

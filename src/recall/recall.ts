@@ -153,7 +153,8 @@ export async function recall(
     listWeights: deps.settings.listWeights,
     fusion: deps.settings.fusion,
   });
-  const byId = await expandRanked(deps.repo, scope, ranked, context, request.expand, vector);
+  const turns = new Map(lexical.turns.map((t) => [t.id, t]));
+  const byId = await expandRanked(deps.repo, scope, ranked, { context, turns }, request.expand, vector);
   const items = ranked.flatMap((r) => {
     const hit = byId.get(r.id);
     // A hit archived or deleted between search and expansion is dropped rather than returned half-filled.
@@ -214,7 +215,7 @@ async function searchNamed(
   if (terms.length === 0) {
     const candidates = words.length > 0 ? await deps.repo.entitiesNamed(scope, words, NAMED_CANDIDATES) : [];
     const named = namedEntities(query, candidates);
-    const lexical = { terms: [], hits: [], groupMemories: 0, context: [], entities: candidates };
+    const lexical = { terms: [], hits: [], groupMemories: 0, context: [], turns: [], entities: candidates };
     return { lexical, named, byName: withEntityTerms(terms, entityTerms(named)) };
   }
   const guessed = entityTerms(namedEntities(query, deps.repo.entitiesSeen(scope.groupId, keyWords(query))));
@@ -289,14 +290,14 @@ function turnOutsideHits(turn: Turn, asked: AskedTerm[]): LexicalEvidence {
 type ContextById = Map<string, MemoryContext>;
 
 /**
- * Every ranked hit whole, by id. A memory whose context was read already is; the rest (summaries, eras, memories
- * ranked from deeper in the candidates) are read in one expansion, skipped when there are none.
+ * Every ranked hit whole, by id. A memory the full-text search returned is (its own fields came with it); the rest
+ * (summaries, eras, memories only the vector search found) are read in one expansion, skipped when there are none.
  */
 async function expandRanked(
   repo: RecallStore,
   scope: SearchScope,
   ranked: { id: string; kind: string }[],
-  context: ContextById,
+  { context, turns }: { context: ContextById; turns: Map<string, Turn> },
   expand: RecallRequest['expand'],
   vector: number[],
 ): Promise<Map<string, ExpandedHit>> {
@@ -314,7 +315,7 @@ async function expandRanked(
         expand.perSummary,
       )
     : new Map<string, SummaryDetails>();
-  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !context.has(r.id));
+  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !(context.has(r.id) || turns.has(r.id)));
   const expanded = await repo.expand(
     scope,
     toExpand.map((r): RankedHit => {
@@ -326,7 +327,7 @@ async function expandRanked(
   );
   const byId = new Map<string, ExpandedHit>(expanded.map((e) => [e.id, e]));
   for (const r of ranked) {
-    const memory = context.get(r.id);
+    const memory = context.get(r.id) ?? turns.get(r.id);
     if (memory && !byId.has(r.id)) byId.set(r.id, asExpandedMemory(memory));
   }
   return byId;
@@ -341,7 +342,7 @@ function contextByBm25(context: MemoryContext[], hits: Map<string, LexicalEviden
   return new Map(best.map((c) => [c.id, c]));
 }
 
-function asExpandedMemory(memory: MemoryContext): ExpandedHit {
+function asExpandedMemory(memory: Turn): ExpandedHit {
   const { id, text, speaker, ts } = memory;
   return {
     id,

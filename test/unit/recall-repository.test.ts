@@ -52,6 +52,7 @@ function fakeGraph() {
             texts: ['Teas at four?', 'Ana and Bo plan tea.'],
             speakers: ['ana', ''],
             sessions: ['s1', ''],
+            times: [Date.UTC(2024, 0, 1), 0],
             inPeriod: params.periodFrom ? [true, false] : [false, false],
           },
           context: [
@@ -118,7 +119,16 @@ describe('RecallRepository.lexicalSearch', () => {
   });
 
   it("returns the context with its times as ISO instants, each candidate's text and speaker its hit's", async () => {
-    const { context } = await new RecallRepository(fakeGraph().graph).lexicalSearch(scope, [], tea, options);
+    const { context, turns } = await new RecallRepository(fakeGraph().graph).lexicalSearch(
+      scope,
+      [],
+      tea,
+      options,
+    );
+    // Every memory hit comes whole as a turn, whether its context was read or not; a summary does not.
+    expect(turns).toEqual([
+      { id: 'm-tea', text: 'Teas at four?', speaker: 'ana', ts: '2024-01-01T00:00:00.000Z' },
+    ]);
     expect(context).toEqual([
       {
         id: 'm-tea',

@@ -94,6 +94,12 @@ function lexical(
       })),
       hits: [...hits.values()],
       context: [...hits.values()].filter((h) => h.level === 'memory').map((h) => context(h.id)),
+      turns: [...hits.values()]
+        .filter((h) => h.level === 'memory')
+        .map((h) => {
+          const { previous: _previous, next: _next, ...turn } = context(h.id);
+          return turn;
+        }),
       entities: [],
     };
   };
@@ -389,6 +395,22 @@ describe('recall (in-memory store)', () => {
     expect(response.items.map((i) => i.id)).toEqual(['zz', 'mm', 'aa']);
   });
 
+  it('returns a memory hit whose context was not read from the search alone, with no expansion', async () => {
+    const base = store();
+    const expanded: string[] = [];
+    const repo = store({
+      // The search read no candidate's context: every memory is whole from its hit.
+      lexicalSearch: async (...args) => ({ ...(await base.lexicalSearch(...args)), context: [] }),
+      expand: async (scope, hits, options) => {
+        expanded.push(...hits.map((h) => h.id));
+        return base.expand(scope, hits, options);
+      },
+    });
+    const response = await ask({ query: 'which team did you sign with', minScore: 0 }, {}, repo);
+    expect(response.items.map((i) => [i.id, i.text, i.ts])).toEqual([['q', texts.q, '2024-01-01T10:00:00Z']]);
+    expect(expanded).toEqual([]);
+  });
+
   it("ranks the asker's own turn over an assistant's that scores higher, for a question about the asker alone", async () => {
     const repo = store({
       lexicalSearch: lexical((terms) => ({
@@ -442,6 +464,7 @@ describe('recall (in-memory store)', () => {
           terms: asked.map(({ term }) => ({ term, memoryCount: 0, found: false })),
           hits: [],
           context: [],
+          turns: [],
           entities: options.entities ? [ana] : [],
         };
       },
@@ -474,6 +497,7 @@ describe('recall (in-memory store)', () => {
           terms: terms.map(({ term }) => ({ term, memoryCount: 0, found: false })),
           hits: [],
           context: [],
+          turns: [],
           entities: [],
         };
       },
