@@ -131,6 +131,7 @@ function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
   }));
 }
 
+/** The search's memory hits as turns, best first (a summary hit is none). */
 function memoryTurns(row: LexicalHitsRow): Turn[] {
   return row.ids.flatMap((id, i) =>
     row.levels[i] === 'memory'

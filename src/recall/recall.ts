@@ -102,7 +102,7 @@ const DETAIL_SCAN = 200;
  * memory candidates' context in the same round trip; the vector indexes where the embedder's vectors mean
  * something: domain/recall.ts vectorPlan), score every memory with its neighbouring turns, fuse and re-rank by
  * decay, drop what is below the relevance floor, then one Cypher expansion of the ranked hits down SUMMARIZES and
- * along NEXT_PERIOD (skipped when the context already holds every hit).
+ * along NEXT_PERIOD (skipped when the search returned every hit whole).
  */
 export async function recall(
   deps: RecallDeps,
