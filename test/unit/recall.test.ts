@@ -413,30 +413,25 @@ describe('recall (in-memory store)', () => {
 
   it("ranks the asker's own turn over an assistant's that scores higher, for a question about the asker alone", async () => {
     const repo = store({
-      lexicalSearch: lexical((terms) => ({
-        groupMemories: 1000,
-        termHits: terms.map((term) => ({
-          term,
-          memoryCount: 2,
-          // The assistant's reply echoes the asker's words at more length than the turn that holds the fact.
-          hits: [
-            { id: 'reply', level: 'memory', score: 3, decay: 1, speaker: 'assistant' },
-            { id: 'told', level: 'memory', score: 2, decay: 1, speaker: 'user' },
-          ],
-        })),
-      })),
+      // The assistant's reply echoes the asker's words at more length than the turn that holds the fact.
+      lexicalSearch: lexical(
+        teamHits([
+          { id: 'reply', level: 'memory', score: 3, decay: 1, speaker: 'assistant' },
+          { id: 'told', level: 'memory', score: 2, decay: 1, speaker: 'user' },
+        ]),
+      ),
     });
     const order = async (query: string) =>
       (await ask({ query, minScore: 0 }, {}, repo)).items.map((i) => [i.id, i.score]);
-    const aboutAsker = await order('Which plants did I buy?');
+    const aboutAsker = await order('Which team did I join?');
     expect(aboutAsker).toEqual([
       ['told', expect.any(Number)],
       ['reply', expect.any(Number)],
     ]);
-    // Only the order moves: both still hold every word asked.
+    // Only the order moves: both still hold every word found.
     expect(aboutAsker[0]?.[1]).toBe(aboutAsker[1]?.[1]);
-    expect((await order('Which plants did you recommend?')).map(([id]) => id)).toEqual(['reply', 'told']);
-    expect((await order('Which plants were bought?')).map(([id]) => id)).toEqual(['reply', 'told']);
+    expect((await order('Which team did you recommend?')).map(([id]) => id)).toEqual(['reply', 'told']);
+    expect((await order('Which team was joined?')).map(([id]) => id)).toEqual(['reply', 'told']);
   });
 
   it('looks up the entities a query names in its search, and searches again only when its guess was wrong', async () => {
