@@ -189,6 +189,7 @@ async function askAll(
       turnScores(first, haystack.evidence, haystack.sessionOf, answerSessions);
     const type = question.question_type;
     results.strata.add(type, score(firstK(ids, K)));
+    if (later < haystack.evidence.length) results.strataByAsOf.add(type, score(firstK(ids, K)));
     const turnIndex = new Bm25(visible.map((m) => ({ id: m.id, text: m.text })));
     results.bm25Turns.add(type, score(turnIndex.search(question.question, K)));
     const sessionIndex = new Bm25(

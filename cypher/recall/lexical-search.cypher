@@ -27,9 +27,9 @@
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
 //
-// Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each, its time (its text and
-// speaker come with the hits already); the turns just before and after it in its conversation, along its NEXT_TURN
-// links (graph/turns.ts), if within $gapMinutes: read by two ordered range seeks a candidate, they took a quarter of
+// Context: the $contextCandidates memory hits with the best bm25 (ties by id). For each (its own fields come with
+// the hits already), the turns just before and after it in its conversation, along its NEXT_TURN links
+// (graph/turns.ts), if within $gapMinutes: read by two ordered range seeks a candidate, they took a quarter of
 // this statement's CPU in Neo4j (bench:recall's questions: 3.57 ms a search, 2.67 along the links). The summaries
 // above the candidates are read apart, and only when one ranks (recall/links-above.cypher).
 // Entities: with $entityQuery (domain/lucene.ts entityNamesInGroup; null for none), the group's entities one of
@@ -129,7 +129,7 @@ CALL (hits, nodes) {
   // In a subquery of its own, so that no candidates still give one row (an empty context).
   CALL (candidates) {
     UNWIND candidates AS m
-    RETURN collect({id: m.id, tsMillis: m.ts.epochMillis,
+    RETURN collect({id: m.id,
       previous: COLLECT {
         MATCH (p:Memory)-[:NEXT_TURN]->(m)
         WHERE p.ts >= m.ts - duration({minutes: $gapMinutes})

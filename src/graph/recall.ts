@@ -75,10 +75,9 @@ interface TurnRow {
   tsMillis: number;
 }
 
-/** A candidate with the turns around it: its text and speaker are those of its hit. */
+/** A candidate with the turns around it (its own fields are its hit's). */
 interface MemoryContextRow {
   id: string;
-  tsMillis: number;
   previous: TurnRow[];
   next: TurnRow[];
 }
@@ -151,8 +150,9 @@ function turnOf({ id, text, speaker, tsMillis }: TurnRow): Turn {
   return { id, text, speaker, ts: new Date(tsMillis).toISOString() };
 }
 
-/** A memory candidate in its surroundings (from recall/lexical-search.cypher). */
-export interface MemoryContext extends Turn {
+/** The turns around a memory candidate (from recall/lexical-search.cypher); its own fields are in `turns`. */
+export interface MemoryContext {
+  id: string;
   previous: Turn[];
   next: Turn[];
 }
@@ -344,20 +344,15 @@ export class RecallRepository {
         this.termBests.set(query, { best, readAt: this.now() });
     }
     this.seeEntities(scope.groupId, row.entities);
-    const hitAt = new Map(row.hits.ids.map((id, i) => [id, i]));
     return {
       terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
       hits: hitsOf(row.hits, asked),
       groupMemories: row.groupMemories,
-      context: row.context.map(({ id, tsMillis, previous, next }) => {
-        const i = hitAt.get(id) as number;
-        const text = row.hits.texts[i] as string;
-        return {
-          ...turnOf({ id, text, speaker: row.hits.speakers[i] as string, tsMillis }),
-          previous: previous.map(turnOf),
-          next: next.map(turnOf),
-        };
-      }),
+      context: row.context.map(({ id, previous, next }) => ({
+        id,
+        previous: previous.map(turnOf),
+        next: next.map(turnOf),
+      })),
       turns: memoryTurns(row.hits),
       entities: row.entities,
     };

@@ -315,7 +315,7 @@ async function expandRanked(
         expand.perSummary,
       )
     : new Map<string, SummaryDetails>();
-  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !(context.has(r.id) || turns.has(r.id)));
+  const toExpand = ranked.filter((r) => r.kind !== 'memory' || !turns.has(r.id));
   const expanded = await repo.expand(
     scope,
     toExpand.map((r): RankedHit => {
@@ -327,7 +327,7 @@ async function expandRanked(
   );
   const byId = new Map<string, ExpandedHit>(expanded.map((e) => [e.id, e]));
   for (const r of ranked) {
-    const memory = context.get(r.id) ?? turns.get(r.id);
+    const memory = turns.get(r.id);
     if (memory && !byId.has(r.id)) byId.set(r.id, asExpandedMemory(memory));
   }
   return byId;

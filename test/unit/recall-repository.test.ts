@@ -58,7 +58,6 @@ function fakeGraph() {
           context: [
             {
               id: 'm-tea',
-              tsMillis: Date.UTC(2024, 0, 1),
               previous: [],
               next: [{ id: 'm-2', text: 'yes', speaker: 'bo', tsMillis: Date.UTC(2024, 0, 1, 0, 1) }],
             },
@@ -118,7 +117,7 @@ describe('RecallRepository.lexicalSearch', () => {
     expect(dated.hits.map((h) => h.inPeriod)).toEqual([true, false]);
   });
 
-  it("returns the context with its times as ISO instants, each candidate's text and speaker its hit's", async () => {
+  it('returns every memory hit as a turn and the turns around each candidate, times as ISO instants', async () => {
     const { context, turns } = await new RecallRepository(fakeGraph().graph).lexicalSearch(
       scope,
       [],
@@ -132,9 +131,6 @@ describe('RecallRepository.lexicalSearch', () => {
     expect(context).toEqual([
       {
         id: 'm-tea',
-        text: 'Teas at four?',
-        speaker: 'ana',
-        ts: '2024-01-01T00:00:00.000Z',
         previous: [],
         next: [{ id: 'm-2', text: 'yes', speaker: 'bo', ts: '2024-01-01T00:01:00.000Z' }],
       },

@@ -10,6 +10,7 @@ import type {
   RecallStore,
   SearchHit,
   SearchScope,
+  Turn,
 } from '../../src/graph/recall.js';
 import { type RecallSettings, recall } from '../../src/recall/recall.js';
 
@@ -23,8 +24,11 @@ const texts: Record<string, string> = {
   v: 'wolves wolves wolves',
 };
 
-/** A memory's context as the store returns it: own fields, no turns. */
-function contextOf(id: string, overrides: Partial<MemoryContext> = {}): MemoryContext {
+/** A memory hit's own fields and the turns around it: the store returns them apart (`turns` and `context`). */
+type TurnInContext = Turn & Pick<MemoryContext, 'previous' | 'next'>;
+
+/** A memory as the store returns it: own fields, no turns around it. */
+function contextOf(id: string, overrides: Partial<TurnInContext> = {}): TurnInContext {
   return {
     id,
     text: texts[id] ?? '',
@@ -60,7 +64,7 @@ interface TermHits {
  */
 function lexical(
   find: (terms: string[], options: LexicalOptions) => { groupMemories: number; termHits: TermHits[] },
-  context: (id: string) => MemoryContext = (id) => contextOf(id),
+  context: (id: string) => TurnInContext = (id) => contextOf(id),
 ): RecallStore['lexicalSearch'] {
   return async (_scope, _levels, asked, options) => {
     const found = find(
@@ -85,6 +89,7 @@ function lexical(
         hits.set(id, hit);
       }
     }
+    const memories = [...hits.values()].filter((h) => h.level === 'memory').map((h) => context(h.id));
     return {
       groupMemories: found.groupMemories,
       terms: found.termHits.map((t) => ({
@@ -93,13 +98,8 @@ function lexical(
         found: t.hits.length > 0,
       })),
       hits: [...hits.values()],
-      context: [...hits.values()].filter((h) => h.level === 'memory').map((h) => context(h.id)),
-      turns: [...hits.values()]
-        .filter((h) => h.level === 'memory')
-        .map((h) => {
-          const { previous: _previous, next: _next, ...turn } = context(h.id);
-          return turn;
-        }),
+      context: memories.map(({ id, previous, next }) => ({ id, previous, next })),
+      turns: memories.map(({ previous: _previous, next: _next, ...turn }) => turn),
       entities: [],
     };
   };
@@ -649,7 +649,7 @@ describe('recall (in-memory store)', () => {
       expand: async (...args) => (await base.expand(...args)).map((hit) => ({ ...hit, text: asking })),
       lexicalSearch: async (...args) => {
         const found = await base.lexicalSearch(...args);
-        return { ...found, context: found.context.map((c) => (c.id === 'q' ? { ...c, text: asking } : c)) };
+        return { ...found, turns: found.turns.map((t) => (t.id === 'q' ? { ...t, text: asking } : t)) };
       },
     });
     const response = await ask({ query: 'which team did you sign with' }, {}, repo);
@@ -666,7 +666,7 @@ describe('recall (in-memory store)', () => {
         const found = await base.lexicalSearch(...args);
         return {
           ...found,
-          context: found.context.map((c) => ({ ...c, text: 'We signed with a team today.' })),
+          turns: found.turns.map((t) => ({ ...t, text: 'We signed with a team today.' })),
         };
       },
     });
@@ -682,10 +682,9 @@ describe('recall (in-memory store)', () => {
           const found = await base.lexicalSearch(...args);
           return {
             ...found,
+            turns: found.turns.map((t) => ({ ...t, text, speaker: 'user' })),
             context: found.context.map((c) => ({
               ...c,
-              text,
-              speaker: 'user',
               next: c.next.map((t) => ({ ...t, speaker: replier })),
             })),
           };
@@ -712,7 +711,7 @@ describe('recall (in-memory store)', () => {
       expand: async (...args) => (await base.expand(...args)).map((hit) => ({ ...hit, text: tells })),
       lexicalSearch: async (...args) => {
         const found = await base.lexicalSearch(...args);
-        return { ...found, context: found.context.map((c) => (c.id === 'q' ? { ...c, text: tells } : c)) };
+        return { ...found, turns: found.turns.map((t) => (t.id === 'q' ? { ...t, text: tells } : t)) };
       },
     });
     const request = recallRequestSchema.parse({ query: 'which team did you sign with' });
