@@ -1,16 +1,15 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
 import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import { collector } from '../support/out-stream.js';
+import { testApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 describeNeo4j('a manual cycle while another instance holds the lease', () => {
   let strata: Strata;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof testApp>;
   const groupId = testGroupId('lease');
   const OTHER = 'other-instance:4242:abcd';
 
@@ -19,7 +18,7 @@ describeNeo4j('a manual cycle while another instance holds the lease', () => {
     await strata.services.ingest(groupId, [
       { text: 'Shall we move the retro to Thursday?', speaker: 'ana', ts: '2024-05-02T09:30:00Z' },
     ]);
-    app = createApp({ services: strata.services, log: createLogger('silent'), bodyLimitBytes: 100_000 });
+    app = testApp(strata);
   });
 
   afterAll(async () => {

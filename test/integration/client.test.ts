@@ -2,10 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
-import { listen } from '../support/listen.js';
+import { serveTestApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const run = promisify(execFile);
@@ -15,19 +13,12 @@ const API_KEY = 'client-integration-key-0123456789';
 
 describeNeo4j('the client package from another process, against a running server', () => {
   let strata: Strata;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let server: Awaited<ReturnType<typeof serveTestApp>>;
   const groupId = testGroupId('client');
 
   beforeAll(async () => {
     strata = await openTestStrata();
-    server = await listen(
-      createApp({
-        services: strata.services,
-        log: createLogger('silent'),
-        bodyLimitBytes: 5_000_000,
-        apiKey: API_KEY,
-      }),
-    );
+    server = await serveTestApp(strata, { apiKey: API_KEY });
   });
 
   afterAll(async () => {

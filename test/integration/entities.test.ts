@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
 import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
 import type { EntityKind } from '../../src/domain/entities.js';
@@ -8,11 +7,10 @@ import type { EntityList, EntityProfile } from '../../src/domain/entity-shapes.j
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { cypher } from '../../src/graph/cypher.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
-import { createLogger } from '../../src/log.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 import { at, NOW } from '../support/lisbon-trip.js';
-import { listen } from '../support/listen.js';
 import { collector } from '../support/out-stream.js';
+import { serveTestApp } from '../support/test-app.js';
 import { describeNeo4j, openTestStrata, useTestStrata } from './neo4j.js';
 
 /** Two people talking about a third, two cities and a museum, over three sessions. */
@@ -48,7 +46,7 @@ describeNeo4j('entities in the graph', () => {
   const t = useTestStrata();
   let g: string;
   let other: string;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let server: Awaited<ReturnType<typeof serveTestApp>>;
   const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${server.url}${path}`);
     return { status: res.status, body: (await res.json()) as T };
@@ -86,9 +84,7 @@ describeNeo4j('entities in the graph', () => {
       const report = await t.strata.cycle(group, { now: NOW });
       expect(report.status).toBe('succeeded');
     }
-    server = await listen(
-      createApp({ services: t.strata.services, log: createLogger('silent'), bodyLimitBytes: 100_000 }),
-    );
+    server = await serveTestApp(t.strata);
   });
 
   it('makes one node per group and name, first names and possessives merged into the full name', async () => {

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { type DemoGroup, generateDemo } from '../../seed/generator.js';
 import { DEMO_ENTITIES } from '../../seed/themes.js';
-import { createApp } from '../../src/api/app.js';
 import { backendOf } from '../../src/cli/backend.js';
 import { main } from '../../src/cli/cli.js';
 import { ENTITIES_CSV_HEADER, type EntitiesOverTime } from '../../src/domain/entities-over-time.js';
@@ -11,9 +10,9 @@ import type { EntityCount } from '../../src/domain/entity-shapes.js';
 import type { Era } from '../../src/domain/era.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { EntityCountReads } from '../../src/graph/entity-counts.js';
-import { createLogger } from '../../src/log.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 import { collector } from '../support/out-stream.js';
+import { testApp } from '../support/test-app.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
 const NOW = new Date('2024-05-08T00:00:00Z');
@@ -62,8 +61,7 @@ describeNeo4j("entities in drift research: each period's and each era's", () => 
   let demo: DemoGroup;
   let links: Link[] = [];
   let sessionDays: string[] = [];
-  const app = () =>
-    createApp({ services: t.strata.services, log: createLogger('silent'), bodyLimitBytes: 100_000 });
+  const app = () => testApp(t.strata);
 
   beforeAll(async () => {
     g = t.group('entity-drift');

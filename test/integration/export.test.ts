@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import type { ExportLine } from '../../src/domain/group-export.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { exportGroup } from '../../src/export/group-export.js';
 import { ExportRepository } from '../../src/graph/exports.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import { collector } from '../support/out-stream.js';
+import { testApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 /** Eight weeks of a team chat: four about sailing, then four about pottery, so the cycle finds two eras. */
@@ -170,11 +169,7 @@ describeNeo4j('group export and import against Neo4j', () => {
   });
 
   it('streams the export over HTTP as NDJSON, and answers 404 for an unknown group', async () => {
-    const app = createApp({
-      services: strata.services,
-      log: createLogger('silent'),
-      bodyLimitBytes: 100_000,
-    });
+    const app = testApp(strata);
     const response = await request(app)
       .get(`/v1/groups/${source}/export`)
       .buffer(true)

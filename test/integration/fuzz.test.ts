@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allRoutes, createApp } from '../../src/api/app.js';
+import { allRoutes } from '../../src/api/app.js';
 import { isGroupRoute } from '../../src/api/route.js';
 import { sha256Hex } from '../../src/domain/api-keys.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import { type FuzzCase, fuzzCases, groupIdsNamed } from '../support/fuzz-cases.js';
 import { stubServices } from '../support/stub-services.js';
+import { testApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const ADMIN_KEY = 'fuzz-admin-key-0123456789';
@@ -19,7 +19,7 @@ interface Footprint {
 
 describeNeo4j('fuzz: hostile and malformed requests over every route', () => {
   let strata: Strata;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof testApp>;
   const own = testGroupId('fuzz-own');
   const other = testGroupId('fuzz-other');
   const routes = allRoutes(stubServices());
@@ -38,10 +38,7 @@ describeNeo4j('fuzz: hostile and malformed requests over every route', () => {
     await strata.services.ingest(other, memories);
     await strata.cycle(own, { now: new Date('2024-06-10T00:00:00Z') });
     await strata.cycle(other, { now: new Date('2024-06-10T00:00:00Z') });
-    app = createApp({
-      services: strata.services,
-      log: createLogger('silent'),
-      bodyLimitBytes: 1_000_000,
+    app = testApp(strata, {
       apiKeys: [
         { name: 'admin', sha256: sha256Hex(ADMIN_KEY), groups: ['*'], admin: true },
         // Scoped to this run's own group by prefix: t-fuzz-own-<random>.

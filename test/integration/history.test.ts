@@ -1,13 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo } from '../../seed/generator.js';
-import { createApp } from '../../src/api/app.js';
 import type { MemoryInput } from '../../src/domain/memory.js';
 import { parentKey, periodOf } from '../../src/domain/periods.js';
 import { readLocomoFile } from '../../src/ingest/importers/locomo.js';
-import { createLogger } from '../../src/log.js';
 import { projectPath } from '../../src/project-files.js';
 import type { Strata } from '../../src/strata.js';
+import { testApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 /**
@@ -16,7 +15,7 @@ import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j
  */
 describeNeo4j('imported history against Neo4j (default settings)', () => {
   let strata: Strata;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof testApp>;
   const groups: string[] = [];
   const group = (label: string) => {
     const id = testGroupId(label);
@@ -54,7 +53,7 @@ describeNeo4j('imported history against Neo4j (default settings)', () => {
   beforeAll(async () => {
     strata = await openTestStrata();
     expect(strata.config.prune.enabled).toBe(true);
-    app = createApp({ services: strata.services, log: createLogger('silent'), bodyLimitBytes: 10_000_000 });
+    app = testApp(strata);
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
 import { queryTerms } from '../../src/domain/lucene.js';
 import { type MemoryRecord, toMemoryRecord } from '../../src/domain/memory.js';
 import { askedWord } from '../../src/domain/term-keys.js';
@@ -10,8 +9,8 @@ import { toEmbeddingParam } from '../../src/graph/embedding-param.js';
 import { MemoryRepository } from '../../src/graph/memories.js';
 import { RecallRepository } from '../../src/graph/recall.js';
 import { applySchema, awaitIndexes, listStrataIndexes, schemaReady } from '../../src/graph/schema.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
+import { testApp } from '../support/test-app.js';
 import {
   backlogSince,
   deleteGroup,
@@ -329,11 +328,7 @@ describeNeo4j('ingest against Neo4j', () => {
 
   it('writes nothing from a batch with one bad item (HTTP 400)', async () => {
     const g = group('bad');
-    const app = createApp({
-      services: strata.services,
-      log: createLogger('silent'),
-      bodyLimitBytes: 5_000_000,
-    });
+    const app = testApp(strata);
     const res = await request(app)
       .post(`/v1/groups/${g}/memories`)
       .send({
@@ -350,11 +345,7 @@ describeNeo4j('ingest against Neo4j', () => {
   it('scopes client ids to the group: two groups store their own msg-1, and neither learns of the other', async () => {
     const a = group('ids-a');
     const b = group('ids-b');
-    const app = createApp({
-      services: strata.services,
-      log: createLogger('silent'),
-      bodyLimitBytes: 5_000_000,
-    });
+    const app = testApp(strata);
     const send = (groupId: string, text: string) =>
       request(app)
         .post(`/v1/groups/${groupId}/memories`)

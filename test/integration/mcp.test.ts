@@ -6,10 +6,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateDemo } from '../../seed/generator.js';
-import { createApp } from '../../src/api/app.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
-import { listen } from '../support/listen.js';
+import { serveTestApp } from '../support/test-app.js';
 import {
   deleteGroup,
   describeNeo4j,
@@ -78,21 +76,14 @@ async function addAndRecall(client: Client, group: Record<string, string>) {
 
 describeNeo4j('MCP against Neo4j: /mcp over HTTP and strata mcp over stdio', () => {
   let strata: Strata;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let server: Awaited<ReturnType<typeof serveTestApp>>;
   const httpGroup = testGroupId('mcp-http');
   const stdioGroup = testGroupId('mcp-stdio');
   const demoGroup = testGroupId('mcp-demo');
 
   beforeAll(async () => {
     strata = await openTestStrata();
-    server = await listen(
-      createApp({
-        services: strata.services,
-        log: createLogger('silent'),
-        bodyLimitBytes: 5_000_000,
-        apiKey: API_KEY,
-      }),
-    );
+    server = await serveTestApp(strata, { apiKey: API_KEY });
   });
 
   afterAll(async () => {

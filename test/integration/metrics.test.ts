@@ -5,10 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
-import { listen } from '../support/listen.js';
+import { serveTestApp } from '../support/test-app.js';
 import { deleteGroup, hasNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 /** Debian's prometheus package: the server, and promtool beside it. */
@@ -38,7 +36,7 @@ async function freePort(): Promise<number> {
  */
 describe.skipIf(!hasNeo4j || !hasPrometheus)('metrics scraped by Prometheus', () => {
   let strata: Strata;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let server: Awaited<ReturnType<typeof serveTestApp>>;
   let prometheus: ChildProcess;
   let dir: string;
   let prometheusUrl: string;
@@ -46,14 +44,7 @@ describe.skipIf(!hasNeo4j || !hasPrometheus)('metrics scraped by Prometheus', ()
 
   beforeAll(async () => {
     strata = await openTestStrata();
-    server = await listen(
-      createApp({
-        services: strata.services,
-        metrics: strata.metrics,
-        log: createLogger('silent'),
-        bodyLimitBytes: 100_000,
-      }),
-    );
+    server = await serveTestApp(strata, { metrics: strata.metrics });
     dir = await mkdtemp(join(tmpdir(), 'strata-prometheus-'));
     const target = new URL(server.url).host;
     await writeFile(

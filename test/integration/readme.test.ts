@@ -2,12 +2,10 @@ import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
-import { createLogger } from '../../src/log.js';
 import { projectPath } from '../../src/project-files.js';
 import type { Strata } from '../../src/strata.js';
-import { listen } from '../support/listen.js';
 import { fencedBlocks, type ShellCommand, shellCommands } from '../support/markdown.js';
+import { serveTestApp } from '../support/test-app.js';
 import { deleteGroup, eventually, hasNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const run = promisify(execFile);
@@ -53,13 +51,7 @@ describe.skipIf(!hasNeo4j || !hasCurl)(
 
     beforeAll(async () => {
       strata = await openTestStrata();
-      server = await listen(
-        createApp({
-          services: strata.services,
-          log: createLogger('silent'),
-          bodyLimitBytes: 5 * 1024 * 1024,
-        }),
-      );
+      server = await serveTestApp(strata);
     });
     afterAll(async () => {
       await server?.close();

@@ -7,15 +7,14 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locomoStream, writeLocomoStream } from '../../bench/locomo-stream.js';
-import { createApp } from '../../src/api/app.js';
 import { main } from '../../src/cli/cli.js';
 import { ENTITIES_CSV_HEADER } from '../../src/domain/entities-over-time.js';
 import type { EraPreview } from '../../src/domain/era.js';
 import { ERA_SIGNAL_CSV_HEADER } from '../../src/domain/era-signal.js';
 import type { SegmentationScore } from '../../src/domain/segmentation.js';
-import { createLogger } from '../../src/log.js';
 import type { Strata } from '../../src/strata.js';
 import { collector } from '../support/out-stream.js';
+import { testApp } from '../support/test-app.js';
 import { deleteGroup, describeNeo4j, openTestStrata, testGroupId } from './neo4j.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -146,11 +145,7 @@ describeNeo4j('the drift walkthrough (docs/drift-walkthrough.md), end to end', (
 
       // 5. The signal as CSV, with the header the walkthrough documents, one row per day and topic.
       expect(doc).toContain(ERA_SIGNAL_CSV_HEADER.join(','));
-      const app = createApp({
-        services: strata.services,
-        log: createLogger('silent'),
-        bodyLimitBytes: 100_000,
-      });
+      const app = testApp(strata);
       const res = await request(app).get(`/v1/groups/${group}/eras/signal?format=csv`).expect(200);
       expect(res.headers['x-strata-detector']).toBe(own.detector);
       const lines = res.text.trimEnd().split('\n');
