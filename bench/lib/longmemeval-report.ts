@@ -203,7 +203,8 @@ function targets(r: LmeResults, emptyShare: number): void {
     0.92,
     '>= 0.92',
   );
-  // The questions no system can answer asked at their date, left out: what tells recall's own misses.
+  // Without the questions whose evidence was all said after asOf, which no system can answer: what is left are
+  // recall's own misses.
   const temporal = 'temporal-reasoning';
   line(
     'the same, evidence said by asOf',
