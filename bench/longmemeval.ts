@@ -1,7 +1,7 @@
 /**
  * LongMemEval-S retrieval through the REST API, as a client uses it: one group a question, every haystack turn
  * POSTed to /v1/groups/:id/memories with its session id, at its session's date plus a minute a turn, its role as
- * speaker; one POST /aggregate; then POST /recall {query, k: 10, asOf: the question's date}. The server is the real
+ * speaker; one POST /aggregate; then POST /recall {query, k: 10, asOf: when the question is asked}. The server is the real
  * express app (createApp), in process on a loopback port, so requests pass validation and serialisation.
  *
  * Measured on the first 10 distinct memory ids of each response, in response order (hits, then the turns and
@@ -16,11 +16,14 @@
  * whole sessions (first 10 sessions, the session measures). BM25: k1 1.2, b 0.75, Porter stems, English stop words
  * (bench/lib/bm25.ts), over the turns' text alone.
  *
- *   npm run bench:longmemeval -- [--file path] [--limit N] [--keep] [--as-of | --no-as-of] [--time-limit s]
- *                                [--embedder hashing|glove]
+ *   npm run bench:longmemeval -- [--file path] [--limit N] [--keep] [--as-of | --no-as-of] [--asked-at day|minute]
+ *                                [--time-limit s] [--embedder hashing|glove]
  *
  * --as-of (the default) sends asOf when the recall schema has it; --as-of with a schema that lacks it stops the run
- * (the schema rejects unknown fields), and the default then sends none and says so.
+ * (the schema rejects unknown fields), and the default then sends none and says so. asOf is the end of the
+ * question_date's day (--asked-at day, the default: the data orders sessions against a question by day alone, and
+ * its gold answers come from sessions dated later that day than the question's time; lib/longmemeval.ts
+ * lmeAskedAt), or its minute (--asked-at minute).
  *
  * Data: LongMemEval (Wu et al., ICLR 2025), 100 of its 500 questions; see ../shared/bench/longmemeval/NOTICE.md.
  */
@@ -36,10 +39,11 @@ import {
   haystackMemories,
   isAbstention,
   type LmeQuestion,
-  lmeInstant,
+  lmeAskedAt,
   rankedSessions,
   readLongMemEval,
   sessionScores,
+  sessionsAfterQuestion,
   turnScores,
 } from './lib/longmemeval.js';
 import { emptyResults, type LmeResults, printResults } from './lib/longmemeval-report.js';
@@ -61,9 +65,12 @@ const args = options({
   keep: { type: 'boolean', default: false },
   'as-of': { type: 'boolean' },
   'no-as-of': { type: 'boolean' },
+  'asked-at': { type: 'string', default: 'day' },
   'time-limit': { type: 'string', default: '3600' },
   embedder: { type: 'string', default: 'hashing' },
 });
+
+type AskedAt = Parameters<typeof lmeAskedAt>[1];
 
 run(async () => {
   const path = longMemEvalPath(args.file);
@@ -81,10 +88,20 @@ run(async () => {
   const strata = await openBenchStrata({ ...localEmbedder(args.embedder), SUMMARIZER: 'local' });
   const server = await serveOnLoopback(strata);
   line('embedder', strata.embedder.name);
-  line('asOf', asOf.send ? 'sent: the question_date, as ISO 8601' : 'not sent', asOf.why);
+  line(
+    'asOf',
+    asOf.askedAt ? `sent: the question_date's ${asOf.askedAt}, as ISO 8601` : 'not sent',
+    asOf.why,
+  );
+  const after = sessionsAfterQuestion(questions);
+  line(
+    'sessions after their question',
+    `later the same day: ${after.laterSameDay} of ${after.sessions}; on a later day: ${after.laterDay}`,
+    'by its minute; the gold answers count the first as said before the question',
+  );
   const groupIds: string[] = [];
   try {
-    const results = await askAll(strata, server.url, questions, asOf.send, deadline, groupIds);
+    const results = await askAll(strata, server.url, questions, asOf.askedAt, deadline, groupIds);
     printResults(results, K);
   } finally {
     await cleanUp(strata, groupIds, args.keep === true);
@@ -93,15 +110,24 @@ run(async () => {
   }
 });
 
-/** Whether to send asOf, and why: on by default when the schema knows it; asked for and unknown stops the run. */
-function asOfChoice(): { send: boolean; why: string } {
+/**
+ * Whether to send asOf, read from the question_date by its day or its minute (null: not sent), and why: on by default
+ * when the schema knows it; asked for and unknown stops the run.
+ */
+function asOfChoice(): { askedAt: AskedAt | null; why: string } {
   if (args['as-of'] && args['no-as-of']) {
     console.error('--as-of and --no-as-of: one or the other');
     process.exit(2);
   }
+  const askedAt = args['asked-at'];
+  if (askedAt !== 'day' && askedAt !== 'minute') {
+    console.error(`--asked-at: day or minute, not "${askedAt}"`);
+    process.exit(2);
+  }
   const known = 'asOf' in recallRequestSchema.shape;
-  if (args['no-as-of']) return { send: false, why: '--no-as-of' };
-  if (known) return { send: true, why: args['as-of'] ? '--as-of' : 'default --as-of' };
+  if (args['no-as-of']) return { askedAt: null, why: '--no-as-of' };
+  if (known)
+    return { askedAt, why: `${args['as-of'] ? '--as-of' : 'default --as-of'}, --asked-at ${askedAt}` };
   if (args['as-of']) {
     console.error(
       '--as-of: this recall schema has no asOf field, and it rejects unknown fields; try --no-as-of',
@@ -109,7 +135,7 @@ function asOfChoice(): { send: boolean; why: string } {
     process.exit(2);
   }
   return {
-    send: false,
+    askedAt: null,
     why: 'default --as-of, but this recall schema has no asOf field and rejects unknown ones',
   };
 }
@@ -130,7 +156,7 @@ async function askAll(
   strata: Strata,
   url: string,
   questions: LmeQuestion[],
-  sendAsOf: boolean,
+  askedAt: AskedAt | null,
   deadline: Deadline,
   groupIds: string[],
 ): Promise<LmeResults> {
@@ -159,11 +185,11 @@ async function askAll(
     await awaitSearchIndexes(strata);
     results.timings.refresh.push(performance.now() - t0);
     t0 = performance.now();
-    const asOf = lmeInstant(question.question_date);
+    const asOf = askedAt ? lmeAskedAt(question.question_date, askedAt) : null;
     const response = await http<RecallResponse>(url, 'POST', `${group}/recall`, {
       query: question.question,
       k: K,
-      ...(sendAsOf ? { asOf } : {}),
+      ...(asOf ? { asOf } : {}),
     });
     results.timings.recall.push(performance.now() - t0);
 
@@ -173,9 +199,8 @@ async function askAll(
       continue;
     }
     if (response.items.length === 0) results.empty.answerable.push(question.question_id);
-    // Asked at its date, a question sees only the turns said by then, Strata and the baselines alike. The data
-    // dates some evidence later the same day than the question.
-    const visible = sendAsOf ? haystack.memories.filter((m) => m.ts <= asOf) : haystack.memories;
+    // Asked at its date, a question sees only the turns said by then, Strata and the baselines alike.
+    const visible = asOf ? haystack.memories.filter((m) => m.ts <= asOf) : haystack.memories;
     const seen = new Set(visible.map((m) => m.id));
     const later = haystack.evidence.filter((id) => !seen.has(id)).length;
     if (later === haystack.evidence.length) results.laterEvidence.all.push(question.question_id);

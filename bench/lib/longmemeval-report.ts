@@ -119,7 +119,7 @@ export function printResults(r: LmeResults, k: number): void {
   line(
     'evidence said after asOf',
     `all of it: ${r.laterEvidence.all.length} of ${answerable}; some of it: ${r.laterEvidence.some}`,
-    'the data dates these later the same day than the question; asked at its date, no system sees them',
+    'asked at its asOf, no system sees them',
   );
   // Asked at its date, a question whose evidence is all said later has nothing to find, for any system.
   const later = new Set(r.laterEvidence.all);

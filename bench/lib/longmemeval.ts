@@ -50,10 +50,46 @@ const LME_DATE = /^(\d{4})\/(\d{2})\/(\d{2}) \(\w{3}\) (\d{2}):(\d{2})$/;
 
 /** A LongMemEval date such as "2023/05/30 (Tue) 23:40", read as UTC, plus `minutes`, as an ISO 8601 instant. */
 export function lmeInstant(date: string, minutes = 0): string {
+  const [y, mo, d, h, mi] = lmeDateParts(date);
+  return new Date(Date.UTC(y, mo - 1, d, h, mi) + minutes * 60_000).toISOString();
+}
+
+/**
+ * When a question is asked, read from its question_date: by its day, the last millisecond of it (UTC, as the turns
+ * are stored), or by its minute. The data orders sessions against a question by day only: its gold answers come
+ * from sessions dated later on the question's day than its time ("How long have I been living in my current
+ * apartment?", asked at 08:39, is answered by a session of 20:50 that day), and no session is dated on a later day
+ * (sessionsAfterQuestion counts both).
+ */
+export function lmeAskedAt(date: string, by: 'day' | 'minute'): string {
+  if (by === 'minute') return lmeInstant(date);
+  const [y, mo, d] = lmeDateParts(date);
+  return new Date(Date.UTC(y, mo - 1, d + 1) - 1).toISOString();
+}
+
+/** The haystack sessions dated after their question's minute: later the same day, and on a later day. */
+export function sessionsAfterQuestion(
+  questions: readonly Pick<LmeQuestion, 'question_date' | 'haystack_dates'>[],
+): { sessions: number; laterSameDay: number; laterDay: number } {
+  const counts = { sessions: 0, laterSameDay: 0, laterDay: 0 };
+  for (const q of questions) {
+    const asked = lmeInstant(q.question_date);
+    const endOfDay = lmeAskedAt(q.question_date, 'day');
+    for (const date of q.haystack_dates) {
+      const said = lmeInstant(date);
+      counts.sessions++;
+      if (said > endOfDay) counts.laterDay++;
+      else if (said > asked) counts.laterSameDay++;
+    }
+  }
+  return counts;
+}
+
+function lmeDateParts(date: string): [number, number, number, number, number] {
   const m = LME_DATE.exec(date.trim());
   if (!m) throw new Error(`not a LongMemEval date: "${date}"`);
   const [, y, mo, d, h, mi] = m.map(Number) as number[];
-  return new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi) + minutes * 60_000).toISOString();
+  return [y, mo, d, h, mi] as [number, number, number, number, number];
 }
 
 /** Distinct sessions of ranked memory ids, in order of first appearance; ids with no known session are skipped. */

@@ -5,6 +5,7 @@ import {
   isAbstention,
   type LmeQuestion,
   LmeTally,
+  lmeAskedAt,
   lmeInstant,
   MAX_TEXT_CHARS,
   ndcgAt,
@@ -12,6 +13,7 @@ import {
   recallAllAt,
   recallAnyAt,
   sessionScores,
+  sessionsAfterQuestion,
   turnScores,
 } from '../../bench/lib/longmemeval.js';
 
@@ -20,6 +22,23 @@ describe('bench longmemeval: dates and haystacks', () => {
     expect(lmeInstant('2023/05/30 (Tue) 23:40')).toBe('2023-05-30T23:40:00.000Z');
     expect(lmeInstant('2023/05/30 (Tue) 23:40', 21)).toBe('2023-05-31T00:01:00.000Z');
     expect(() => lmeInstant('2023-05-30 23:40')).toThrow(/LongMemEval date/);
+  });
+
+  it('reads when a question is asked by its day (the end of it) or by its minute', () => {
+    expect(lmeAskedAt('2023/05/30 (Tue) 08:39', 'day')).toBe('2023-05-30T23:59:59.999Z');
+    expect(lmeAskedAt('2023/12/31 (Sun) 08:39', 'day')).toBe('2023-12-31T23:59:59.999Z');
+    expect(lmeAskedAt('2023/05/30 (Tue) 08:39', 'minute')).toBe('2023-05-30T08:39:00.000Z');
+  });
+
+  it('counts the sessions dated after their question, later that day and on a later day', () => {
+    const counts = sessionsAfterQuestion([
+      {
+        question_date: '2023/05/30 (Tue) 08:39',
+        haystack_dates: ['2023/05/29 (Mon) 23:00', '2023/05/30 (Tue) 08:39', '2023/05/30 (Tue) 20:50'],
+      },
+      { question_date: '2023/05/30 (Tue) 23:59', haystack_dates: ['2023/05/31 (Wed) 00:00'] },
+    ]);
+    expect(counts).toEqual({ sessions: 4, laterSameDay: 1, laterDay: 1 });
   });
 
   it('gives every turn its session, a minute a turn, its role, and marks the evidence', () => {
