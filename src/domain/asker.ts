@@ -53,3 +53,19 @@ export function isAssistant(speaker: string | null | undefined): boolean {
 export function speakerWeight(about: AskedAbout, speaker: string | null | undefined): number {
   return about === 'asker' && isAssistant(speaker) ? ASSISTANT_ECHO_WEIGHT : 1;
 }
+
+/**
+ * A request to the assistant for advice or suggestions ("Can you suggest a hotel for my trip to Miami?", "Any tips?",
+ * "Do you have any ideas?"), not a question about the past ("Did Caroline give any advice?").
+ */
+const ASKS_FOR_ADVICE =
+  /(?:\b(?:can|could|would|will) you (?:suggest|recommend|give me (?:some |any )?(?:tips|advice|ideas|suggestions|recommendations))|(?:^|[.?!,;:]\s*|\bdo you have )any (?:tips|advice|ideas|suggestions|recommendations)\b)/iu;
+
+/**
+ * Whether a query asks the assistant for advice: its answer is not among the memories, only what informs it (the
+ * asker's tastes, plans and history), so a name the group never mentions ("Miami") does not mean the group holds
+ * nothing for it, as it does for a question about what was said or done.
+ */
+export function asksForAdvice(query: string): boolean {
+  return ASKS_FOR_ADVICE.test(query);
+}

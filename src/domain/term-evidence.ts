@@ -65,7 +65,8 @@ export function idf(documentCount: number, memoryCount: number): number {
  * How many times its idf a name weighs when the group never mentions it. A rare word the group does use is nearly
  * as rare as one it never uses, so by idf alone "When is Maria's daughter's birthday?" is two-thirds covered by
  * a group that talks about a daughter's birthday but has never heard of Maria. A question about someone or
- * something the group does not know has no answer in it, whatever else matches.
+ * something the group does not know has no answer in it, whatever else matches. A request for advice is not such a
+ * question (domain/asker.ts asksForAdvice): recall weighs its unheard names as words.
  */
 export const ABSENT_NAME_WEIGHT = 3;
 

@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
-import { type AskedAbout, askedAbout, isAssistant, speakerWeight } from '../domain/asker.js';
+import { type AskedAbout, askedAbout, asksForAdvice, isAssistant, speakerWeight } from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
@@ -133,6 +133,8 @@ export async function recall(
     vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
   const asked = queryEntities(request.query);
+  // A request for advice is answered from what informs it; a name the group never heard does not void it.
+  if (asksForAdvice(request.query)) asked.names.clear();
   for (const term of byName.matches.keys()) asked.names.add(term);
   const evidence = lexicalEvidence(lexical.terms, lexical.hits, lexical.groupMemories, asked);
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_ECHO_WEIGHT, askedAbout, isAssistant, speakerWeight } from '../../src/domain/asker.js';
+import {
+  ASSISTANT_ECHO_WEIGHT,
+  askedAbout,
+  asksForAdvice,
+  isAssistant,
+  speakerWeight,
+} from '../../src/domain/asker.js';
 
 describe('asker', () => {
   it('tells a question about its asker from one about the assistant and one about no one', () => {
@@ -28,5 +34,18 @@ describe('asker', () => {
     expect(speakerWeight(null, 'assistant')).toBe(1);
     expect(ASSISTANT_ECHO_WEIGHT).toBeGreaterThan(0);
     expect(ASSISTANT_ECHO_WEIGHT).toBeLessThan(1);
+  });
+
+  it('tells a request for advice from a question about what was said or done', () => {
+    expect(asksForAdvice('Can you suggest a hotel for my upcoming trip to Miami?')).toBe(true);
+    expect(asksForAdvice('Could you recommend a podcast?')).toBe(true);
+    expect(asksForAdvice('Can you give me some tips for my garden?')).toBe(true);
+    expect(asksForAdvice("I've been having trouble with my phone's battery. Any tips?")).toBe(true);
+    expect(asksForAdvice('Planning my meal prep, any suggestions for new recipes?')).toBe(true);
+    expect(asksForAdvice('What book did Melanie recommend to Caroline?')).toBe(false);
+    expect(asksForAdvice('Which hotel did you suggest for Miami?')).toBe(false);
+    expect(asksForAdvice('Did Caroline give any advice to Melanie?')).toBe(false);
+    expect(asksForAdvice('Can you remind me what I ordered?')).toBe(false);
+    expect(asksForAdvice('Do you have any ideas for a gift?')).toBe(true);
   });
 });

@@ -320,6 +320,19 @@ describe('recall (in-memory store)', () => {
     expect(unnamed.items.map((i) => i.id)).toEqual(['q']);
   });
 
+  it('does not abstain from a request for advice for a name the group never mentions', async () => {
+    // Asked for advice, the group's memories inform the answer without holding it: "Maria" voids nothing.
+    const base = store();
+    const repo = store({
+      lexicalSearch: async (...args) => ({ ...(await base.lexicalSearch(...args)), groupMemories: 1000 }),
+    });
+    const advice = await ask({ query: 'Can you suggest a team for Maria?' }, {}, repo);
+    expect(advice.items.map((i) => i.id)).toEqual(['q']);
+    expect(advice.abstained).toBe(false);
+    const question = await ask({ query: 'Which team did you suggest for Maria?' }, {}, repo);
+    expect(question.items).toEqual([]);
+  });
+
   it('reads as many candidates, hits per term and context candidates as the settings say', async () => {
     const asked: { candidates: number; perTerm: number; contextCandidates: number }[] = [];
     const base = store();
