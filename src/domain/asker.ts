@@ -10,6 +10,9 @@
  * the assistant's reply to the turn that holds its subject, so recall brings that reply under such a turn
  * (recall/recall.ts neighbourTurns).
  *
+ * A request for advice ("Any tips for my commute?") is answered from what informs it, the asker's tastes and plans,
+ * which its own wording (tips, recommendations) does not find: the asker asked for those about everything.
+ *
  * An assistant is a speaker named `assistant`: the role OpenAI's, Anthropic's and MCP's messages give the model's
  * turns, and the one /compact takes. A group of people talking has no assistant, and nothing here changes there.
  */
@@ -68,4 +71,30 @@ const ASKS_FOR_ADVICE =
  */
 export function asksForAdvice(query: string): boolean {
   return ASKS_FOR_ADVICE.test(query);
+}
+
+/** The words a request for advice is worded with, whatever it is about. */
+const REQUEST_WORDS = new Set([
+  'suggest',
+  'suggestion',
+  'suggestions',
+  'recommend',
+  'recommendation',
+  'recommendations',
+  'tip',
+  'tips',
+  'advice',
+  'idea',
+  'ideas',
+]);
+
+/**
+ * A query's terms without the wording of its request for advice ("Any recommendations?"): in a history of talks with
+ * an assistant, the asker asked for recommendations about everything, so those words match every other request and
+ * say nothing of what this one is about. A query that is no such request keeps every term.
+ */
+export function withoutRequestWording(query: string, terms: string[]): string[] {
+  if (!asksForAdvice(query)) return terms;
+  const kept = terms.filter((t) => !REQUEST_WORDS.has(t));
+  return kept.length > 0 ? kept : terms;
 }

@@ -1,6 +1,13 @@
 import type { Embedder } from '../ai/embeddings/index.js';
 import type { Config } from '../config.js';
-import { type AskedAbout, askedAbout, asksForAdvice, isAssistant, speakerWeight } from '../domain/asker.js';
+import {
+  type AskedAbout,
+  askedAbout,
+  asksForAdvice,
+  isAssistant,
+  speakerWeight,
+  withoutRequestWording,
+} from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
 import { queryEntities, queryTerms } from '../domain/lucene.js';
@@ -114,7 +121,7 @@ export async function recall(
   const scope: SearchScope = { groupId, ...toAsOfWindow(request.from, request.to, request.asOf) };
   const levels = request.levels ?? [...RECALL_LEVELS];
   const pool = Math.max(request.k * 3, 30);
-  const words = queryTerms(request.query);
+  const words = withoutRequestWording(request.query, queryTerms(request.query));
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const [vector, period] = await Promise.all([

@@ -5,6 +5,7 @@ import {
   asksForAdvice,
   isAssistant,
   speakerWeight,
+  withoutRequestWording,
 } from '../../src/domain/asker.js';
 
 describe('asker', () => {
@@ -47,5 +48,22 @@ describe('asker', () => {
     expect(asksForAdvice('Did Caroline give any advice to Melanie?')).toBe(false);
     expect(asksForAdvice('Can you remind me what I ordered?')).toBe(false);
     expect(asksForAdvice('Do you have any ideas for a gift?')).toBe(true);
+  });
+
+  it("leaves a request's own wording out of its terms, and a question's terms as they are", () => {
+    const creamer = 'I was thinking of trying a new coffee creamer recipe. Any recommendations?';
+    expect(withoutRequestWording(creamer, ['coffee', 'creamer', 'recipe', 'recommendations'])).toEqual([
+      'coffee',
+      'creamer',
+      'recipe',
+    ]);
+    const asked = 'What did Melanie recommend? Any ideas?';
+    expect(withoutRequestWording('What did Melanie recommend?', ['melanie', 'recommend'])).toEqual([
+      'melanie',
+      'recommend',
+    ]);
+    // A request worded and about nothing else keeps its words: something is still searched.
+    expect(withoutRequestWording('Any ideas?', ['ideas'])).toEqual(['ideas']);
+    expect(withoutRequestWording(asked, ['melanie', 'recommend', 'ideas'])).toEqual(['melanie']);
   });
 });

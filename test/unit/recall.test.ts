@@ -333,6 +333,23 @@ describe('recall (in-memory store)', () => {
     expect(question.items).toEqual([]);
   });
 
+  it("searches a request for advice without its request's wording", async () => {
+    const searched: string[][] = [];
+    const base = store();
+    const repo = store({
+      lexicalSearch: async (...args) => {
+        searched.push(args[2].map((t) => t.term));
+        return base.lexicalSearch(...args);
+      },
+    });
+    await ask({ query: 'Which team should I join? Any tips?' }, {}, repo);
+    await ask({ query: 'Which tips did the team give?' }, {}, repo);
+    expect(searched).toEqual([
+      ['team', 'join'],
+      ['tips', 'team'],
+    ]);
+  });
+
   it('reads as many candidates, hits per term and context candidates as the settings say', async () => {
     const asked: { candidates: number; perTerm: number; contextCandidates: number }[] = [];
     const base = store();
