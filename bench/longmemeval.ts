@@ -1,8 +1,8 @@
 /**
  * LongMemEval-S retrieval through the REST API, as a client uses it: one group a question, every haystack turn
  * POSTed to /v1/groups/:id/memories with its session id, at its session's date plus a minute a turn, its role as
- * speaker; one POST /aggregate; then POST /recall {query, k: 10, asOf: when the question is asked}. The server is the real
- * express app (createApp), in process on a loopback port, so requests pass validation and serialisation.
+ * speaker; one POST /aggregate; then POST /recall {query, k: 10, asOf: when the question is asked}. The server is
+ * the real express app (createApp), in process on a loopback port, so requests pass validation and serialisation.
  *
  * Measured on the first 10 distinct memory ids of each response, in response order (hits, then the turns and
  * details under them: evidence.ts memoryIds), over the questions with an answer (ids not ending in _abs):
@@ -97,7 +97,7 @@ run(async () => {
   line(
     'sessions after their question',
     `later the same day: ${after.laterSameDay} of ${after.sessions}; on a later day: ${after.laterDay}`,
-    'by its minute; the gold answers count the first as said before the question',
+    "against the question's minute; gold answers draw on sessions dated later the same day",
   );
   const groupIds: string[] = [];
   try {
