@@ -57,13 +57,13 @@ describe('asker', () => {
       'creamer',
       'recipe',
     ]);
-    const asked = 'What did Melanie recommend? Any ideas?';
     expect(withoutRequestWording('What did Melanie recommend?', ['melanie', 'recommend'])).toEqual([
       'melanie',
       'recommend',
     ]);
+    const asked = 'What did Melanie recommend? Any ideas?';
+    expect(withoutRequestWording(asked, ['melanie', 'recommend', 'ideas'])).toEqual(['melanie']);
     // A request worded and about nothing else keeps its words: something is still searched.
     expect(withoutRequestWording('Any ideas?', ['ideas'])).toEqual(['ideas']);
-    expect(withoutRequestWording(asked, ['melanie', 'recommend', 'ideas'])).toEqual(['melanie']);
   });
 });
