@@ -89,12 +89,11 @@ const REQUEST_WORDS = new Set([
 ]);
 
 /**
- * A query's terms without the wording of its request for advice ("Any recommendations?"): in a history of talks with
- * an assistant, the asker asked for recommendations about everything, so those words match every other request and
- * say nothing of what this one is about. A query that is no such request keeps every term.
+ * A request for advice's terms without the words it is worded with ("Any recommendations?"): in a history of talks
+ * with an assistant, the asker asked for recommendations about everything, so those words match every other request
+ * and say nothing of what this one is about. Terms that are all such words stay, so something is still searched.
  */
-export function withoutRequestWording(query: string, terms: string[]): string[] {
-  if (!asksForAdvice(query)) return terms;
+export function withoutRequestWords(terms: string[]): string[] {
   const kept = terms.filter((t) => !REQUEST_WORDS.has(t));
   return kept.length > 0 ? kept : terms;
 }

@@ -6,7 +6,7 @@ import {
   asksForAdvice,
   isAssistant,
   speakerWeight,
-  withoutRequestWording,
+  withoutRequestWords,
 } from '../domain/asker.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
 import { RECALL_LEVELS, type RecallLevel } from '../domain/levels.js';
@@ -121,7 +121,10 @@ export async function recall(
   const scope: SearchScope = { groupId, ...toAsOfWindow(request.from, request.to, request.asOf) };
   const levels = request.levels ?? [...RECALL_LEVELS];
   const pool = Math.max(request.k * 3, 30);
-  const words = withoutRequestWording(request.query, queryTerms(request.query));
+  // A request for advice is searched for what it is about, and answered from what informs it (domain/asker.ts).
+  const advice = asksForAdvice(request.query);
+  const queried = queryTerms(request.query);
+  const words = advice ? withoutRequestWords(queried) : queried;
   const terms = request.mode === 'vector' ? [] : words;
   const minScore = request.minScore ?? deps.settings.minRelevance;
   const [vector, period] = await Promise.all([
@@ -140,8 +143,8 @@ export async function recall(
     vectors === 'index' ? vectorSearch(deps, scope, levels, { vector, words }, pool) : Promise.resolve([]),
   ]);
   const asked = queryEntities(request.query);
-  // A request for advice is answered from what informs it; a name the group never heard does not void it.
-  if (asksForAdvice(request.query)) asked.names.clear();
+  // A name the group never heard does not void a request for advice.
+  if (advice) asked.names.clear();
   for (const term of byName.matches.keys()) asked.names.add(term);
   const evidence = lexicalEvidence(lexical.terms, lexical.hits, lexical.groupMemories, asked);
   // Nothing in full text: the vector index is all there is to rank (for a caller who asked for minScore 0).
