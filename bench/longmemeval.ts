@@ -38,6 +38,7 @@ import { heading, line } from './lib/format.js';
 import {
   haystackMemories,
   isAbstention,
+  type LmeAskedBy,
   type LmeQuestion,
   lmeAskedAt,
   rankedSessions,
@@ -69,8 +70,6 @@ const args = options({
   'time-limit': { type: 'string', default: '3600' },
   embedder: { type: 'string', default: 'hashing' },
 });
-
-type AskedAt = Parameters<typeof lmeAskedAt>[1];
 
 run(async () => {
   const path = longMemEvalPath(args.file);
@@ -114,7 +113,7 @@ run(async () => {
  * Whether to send asOf, read from the question_date by its day or its minute (null: not sent), and why: on by default
  * when the schema knows it; asked for and unknown stops the run.
  */
-function asOfChoice(): { askedAt: AskedAt | null; why: string } {
+function asOfChoice(): { askedAt: LmeAskedBy | null; why: string } {
   if (args['as-of'] && args['no-as-of']) {
     console.error('--as-of and --no-as-of: one or the other');
     process.exit(2);
@@ -156,7 +155,7 @@ async function askAll(
   strata: Strata,
   url: string,
   questions: LmeQuestion[],
-  askedAt: AskedAt | null,
+  askedAt: LmeAskedBy | null,
   deadline: Deadline,
   groupIds: string[],
 ): Promise<LmeResults> {

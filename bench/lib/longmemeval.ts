@@ -54,6 +54,9 @@ export function lmeInstant(date: string, minutes = 0): string {
   return new Date(Date.UTC(y, mo - 1, d, h, mi) + minutes * 60_000).toISOString();
 }
 
+/** How a question's question_date is read as the moment it is asked (lmeAskedAt). */
+export type LmeAskedBy = 'day' | 'minute';
+
 /**
  * When a question is asked, read from its question_date: by its day, the last millisecond of it (UTC, as the turns
  * are stored), or by its minute. The data orders sessions against a question by day only: its gold answers come
@@ -61,7 +64,7 @@ export function lmeInstant(date: string, minutes = 0): string {
  * apartment?", asked at 08:39, is answered by a session of 20:50 that day), and no session is dated on a later day
  * (sessionsAfterQuestion counts both).
  */
-export function lmeAskedAt(date: string, by: 'day' | 'minute'): string {
+export function lmeAskedAt(date: string, by: LmeAskedBy): string {
   if (by === 'minute') return lmeInstant(date);
   const [y, mo, d] = lmeDateParts(date);
   return new Date(Date.UTC(y, mo - 1, d + 1) - 1).toISOString();
