@@ -45,15 +45,19 @@ CALL (m, row, zeros, created) {
   END)
 }
 // Then the group's term statistics (graph/term-stats.ts): each key held by a memory this statement created adds one
-// to the group's count of memories holding it (row.terms: domain/term-keys.ts memoryTermKeys), unless a count of
-// the group's memories is still under way and has not passed this id yet (g.termCursor: that count will take it).
-// Keys come sorted and are merged in that order, so two writers lock a group's terms in the same order.
+// to the group's count of memories holding it (row.terms: domain/term-keys.ts memoryTermKeys), and its text's
+// length (row.length) to the group's summed length ($lengthKey), unless a count of the group's memories is still
+// under way and has not passed this id yet (g.termCursor: that count will take it). Keys come sorted, the length's
+// first, and are merged in that order, so two writers lock a group's terms in the same order.
 WITH g, collect({id: m.id, created: created,
-  terms: CASE WHEN created AND (g.termCursor IS NULL OR m.id <= g.termCursor) THEN row.terms ELSE [] END}) AS written
+  counted: created AND (g.termCursor IS NULL OR m.id <= g.termCursor), terms: row.terms, length: row.length})
+  AS written
 CALL (written) {
   UNWIND written AS w
-  UNWIND w.terms AS term
-  WITH term, count(*) AS holding
+  WITH w WHERE w.counted
+  UNWIND [{term: $lengthKey, add: w.length}] + [term IN w.terms | {term: term, add: 1}] AS counted
+  WITH counted.term AS term, sum(counted.add) AS holding
+  WHERE holding > 0
   ORDER BY term
   MERGE (t:Term {groupId: $groupId, term: term})
   ON CREATE SET t.memories = holding

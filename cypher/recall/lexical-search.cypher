@@ -21,8 +21,9 @@
 // endsAt)), being in recall still and, for a question asked at $asOf, having ended by then). When the query names a
 // period ($periodFrom, $periodTo; null when it names none), each hit says whether it falls in it (inPeriod: a
 // memory by its time, a summary by overlap). Hits come as parallel lists with their texts (from which recall tells
-// which terms each holds), speakers, sessions and, for a memory, its time: a memory that ranks is then whole without
-// a second round trip, wherever in the hits it was.
+// which terms each holds, how often, and the text's length, to score a memory again by its group's own average
+// length: domain/group-bm25.ts), speakers, sessions and, for a memory, its time: a memory that ranks is then whole
+// without a second round trip, wherever in the hits it was.
 //
 // The group's memory count is $groupMemories when the caller knows it, else counted here (a seek over every memory
 // of the group, so the caller keeps it a while: graph/recall.ts).
@@ -156,4 +157,12 @@ CALL () {
     firstSeen: e.firstSeen, lastSeen: e.lastSeen
   }) AS entities
 }
-RETURN terms, groupMemories, hits, context, entities
+// The summed length of the group's memory texts (domain/term-keys.ts LENGTH_KEY), by which recall normalises a
+// memory hit's term frequency (domain/group-bm25.ts); null while the group's count is under way, when it holds only
+// the memories counted so far.
+CALL () {
+  OPTIONAL MATCH (g:Group {id: $groupId})
+  OPTIONAL MATCH (t:Term {groupId: $groupId, term: $lengthKey})
+  RETURN CASE WHEN g.termCursor IS NULL THEN t.memories END AS groupLength
+}
+RETURN terms, groupMemories, groupLength, hits, context, entities

@@ -3,7 +3,7 @@
 // recall, which groups and summaries gained later, no term statistics (nor the record of their count's start), and
 // no links between turns.
 OPTIONAL MATCH (s:StrataSchema {id: 'strata'})
-REMOVE s.version, s.termCountStarted
+REMOVE s.version, s.termCountStarted, s.termRecountStarted
 WITH count(*) AS versions
 MATCH (g:Group)
 WHERE g.id IN $groupIds

@@ -187,8 +187,9 @@ function lightStem(word: string): string {
  * asks is likelier to be part of the answer, as when a question's evidence is spread over a conversation. Asked
  * LongMemEval's dev questions in kept groups, 0.25 found an evidence turn among the first 10 memories for 0.894 of
  * them (0.872 without, 0.883 at 0.5 and at 1); LoCoMo's dev recall@10 was 0.741 (0.732 without, 0.738 at 0.5).
- * Each set of figures comes from one database state: the same code moves by up to 0.01 with what else the full-text
- * index holds (its length statistics are index-wide), so only figures of one state compare.
+ * Each set of figures comes from one database state: the same code moved by up to 0.01 with what else the full-text
+ * index held (its length statistics are index-wide; memories are now scored by their group's: domain/group-bm25.ts),
+ * so only figures of one state compare.
  */
 export const SESSION_SHARE = 0.25;
 

@@ -40,24 +40,49 @@ export function keyWords(text: string): string[] {
 
 /** The distinct keys of a text. */
 export function termKeys(text: string): Set<string> {
-  const keys = new Set<string>();
+  return new Set(textTerms(text).counts.keys());
+}
+
+/** A text as the index counts it: how often it holds each key, and its length in words the index keeps. */
+export interface TextTerms {
+  counts: ReadonlyMap<string, number>;
+  length: number;
+}
+
+/** How often a text holds each key, and how many words of it the index keeps (BM25's document length). */
+export function textTerms(text: string): TextTerms {
+  const counts = new Map<string, number>();
+  let length = 0;
   for (const word of keyWords(text)) {
     const key = termKey(word);
-    if (key !== null) keys.add(key);
+    if (key === null) continue;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    length++;
   }
-  return keys;
+  return { counts, length };
 }
 
-/** The distinct keys a memory holds: those of its text and of its speaker (recall searches both fields). */
-function heldKeys(text: string, speaker: string | null | undefined): Set<string> {
-  const keys = termKeys(text);
+/**
+ * Not a word (no key holds "#"): under this key a group's term statistics keep the summed length of its memories'
+ * texts (textTerms), where a word's key keeps a count of memories. Kept by the same writers in the same
+ * transactions, it is as exact as the counts, and with the group's memory count gives its texts' average length, which
+ * recall normalises a hit's term frequency by (domain/group-bm25.ts). The speaker field is not counted: a name or
+ * two, every memory alike.
+ */
+export const LENGTH_KEY = '#length';
+
+/**
+ * What a memory adds to its group's term statistics: the distinct keys it holds, those of its text and of its
+ * speaker (recall searches both fields), sorted (the order Neo4j locks a group's terms in); and its text's length.
+ */
+export function memoryTerms(
+  text: string,
+  speaker: string | null | undefined,
+): { keys: string[]; length: number } {
+  const own = textTerms(text);
+  const keys = new Set(own.counts.keys());
   if (speaker) for (const key of termKeys(speaker)) keys.add(key);
-  return keys;
-}
-
-/** heldKeys, sorted: the order Neo4j locks a group's terms in. */
-export function memoryTermKeys(text: string, speaker: string | null | undefined): string[] {
-  return [...heldKeys(text, speaker)].sort();
+  return { keys: [...keys].sort(), length: own.length };
 }
 
 /** One key of a group's term statistics and how many memories hold it (or, in a change, how many more or fewer). */
@@ -66,13 +91,18 @@ export interface TermCount {
   memories: number;
 }
 
-/** How many of `memories` hold each key, added to `counts` (a new map when none is given). */
+/**
+ * How many of `memories` hold each key, added to `counts` (a new map when none is given), and under LENGTH_KEY
+ * their texts' summed length.
+ */
 export function countTermKeys(
   memories: Iterable<{ text: string; speaker?: string | null }>,
   counts: Map<string, number> = new Map(),
 ): Map<string, number> {
   for (const m of memories) {
-    for (const key of memoryTermKeys(m.text, m.speaker)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const { keys, length } = memoryTerms(m.text, m.speaker);
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (length > 0) counts.set(LENGTH_KEY, (counts.get(LENGTH_KEY) ?? 0) + length);
   }
   return counts;
 }
@@ -118,21 +148,49 @@ export function askedName(term: string, spellings: string[][]): AskedTerm {
 }
 
 /**
- * Recent texts' keys, for termsHeld: recall tells the terms of every text it ranks, and a memory that one query
- * finds the next one often finds again. The character bound holds it to some tens of MB, whatever the texts.
+ * Recent texts' analyses, for termsHeld and termFrequencies: recall tells the terms of every text it ranks, and a
+ * memory that one query finds the next one often finds again. The character bound holds it to some tens of MB,
+ * whatever the texts.
  */
-const heldByText = new BoundedCache<ReadonlySet<string>>({ maxEntries: 16_384, maxChars: 2_000_000 });
+const analysed = new BoundedCache<TextTerms>({ maxEntries: 16_384, maxChars: 2_000_000 });
 
-const NO_KEYS: ReadonlySet<string> = new Set();
+const NO_TERMS: TextTerms = { counts: new Map(), length: 0 };
 
 /** The asked terms a text (with its speaker) holds: those one of whose spellings it holds every key of. */
 export function termsHeld(asked: AskedTerm[], text: string, speaker: string | null): string[] {
-  const inText = heldByText.getOrSet(text, termKeys);
-  const bySpeaker = speaker ? heldByText.getOrSet(speaker, termKeys) : NO_KEYS;
+  const inText = analysed.getOrSet(text, textTerms).counts;
+  const bySpeaker = speaker ? analysed.getOrSet(speaker, textTerms).counts : NO_TERMS.counts;
   const holds = (key: string) => inText.has(key) || bySpeaker.has(key);
   return asked
     .filter(({ spellings }) => spellings.some((spelling) => spelling.every(holds)))
     .map(({ term }) => term);
+}
+
+/** How often a text holds each asked term, and whether its speaker's name holds it (the index's two fields). */
+export interface TermFrequencies {
+  /** Per asked term the text holds: its best spelling's count, the count of that spelling's scarcest key. */
+  inText: Map<string, number>;
+  /** The asked terms the speaker's name holds. */
+  bySpeaker: Set<string>;
+  /** The text's length in words the index keeps. */
+  length: number;
+}
+
+export function termFrequencies(asked: AskedTerm[], text: string, speaker: string | null): TermFrequencies {
+  const own = analysed.getOrSet(text, textTerms);
+  const name = speaker ? analysed.getOrSet(speaker, textTerms).counts : NO_TERMS.counts;
+  const inText = new Map<string, number>();
+  const bySpeaker = new Set<string>();
+  for (const { term, spellings } of asked) {
+    let best = 0;
+    for (const spelling of spellings) {
+      const counts = spelling.map((key) => own.counts.get(key) ?? 0);
+      if (counts.length > 0) best = Math.max(best, Math.min(...counts));
+    }
+    if (best > 0) inText.set(term, best);
+    if (spellings.some((spelling) => spelling.every((key) => name.has(key)))) bySpeaker.add(term);
+  }
+  return { inText, bySpeaker, length: own.length };
 }
 
 /** A quoted phrase's text (domain/lucene.ts quotedPhrase, undone). */

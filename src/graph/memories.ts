@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { MemoryRecord } from '../domain/memory.js';
-import { memoryTermKeys } from '../domain/term-keys.js';
+import { LENGTH_KEY, memoryTerms } from '../domain/term-keys.js';
 import { toEmbeddingParam } from './embedding-param.js';
 import type { Graph } from './graph.js';
 import { replayable } from './replayable.js';
@@ -48,11 +48,11 @@ export class MemoryRepository {
           timezone,
           // Each part moves the group clock to its own latest memory, if later: after all of them, the batch's.
           latestTs: latestInstant(memories.map((m) => m.ts)),
-          memories: memories.map((m, i) => ({
-            ...m,
-            ...toEmbeddingParam(vectors[i] as number[]),
-            terms: memoryTermKeys(m.text, m.speaker),
-          })),
+          memories: memories.map((m, i) => {
+            const { keys, length } = memoryTerms(m.text, m.speaker);
+            return { ...m, ...toEmbeddingParam(vectors[i] as number[]), terms: keys, length };
+          }),
+          lengthKey: LENGTH_KEY,
           dimension: vectors[0]?.length ?? 0,
         });
         // The part's turns linked into their conversations, right behind it: a turn a later part writes between

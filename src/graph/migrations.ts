@@ -79,6 +79,15 @@ export const MIGRATIONS: readonly Migration[] = [
       await backfillTurnLinks(graph);
     },
   },
+  {
+    version: 9,
+    name: "count every group's terms again, with its texts' summed length, which recall normalises term frequency by",
+    // As long as migration 7, and as safe to stop.
+    run: async (graph) => {
+      await startTermCounts(graph, 'schema/term-recount-start');
+      await countTerms(graph);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

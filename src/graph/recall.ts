@@ -2,6 +2,7 @@ import { BoundedCache } from '../domain/bounded-cache.js';
 import type { StandingLayers } from '../domain/context-values.js';
 import type { EntityBrief } from '../domain/entity-briefs.js';
 import type { EntityRecord } from '../domain/entity-shapes.js';
+import { groupBm25 } from '../domain/group-bm25.js';
 import {
   anyTermInGroup,
   entityNamesInGroup,
@@ -12,7 +13,7 @@ import {
 import type { NamedPeriod } from '../domain/named-period.js';
 import { type DetailPath, pathsUp } from '../domain/summary-details.js';
 import type { LexicalHit, TermStat } from '../domain/term-evidence.js';
-import { type AskedTerm, keyWords, termsHeld } from '../domain/term-keys.js';
+import { type AskedTerm, keyWords, LENGTH_KEY, termFrequencies, termsHeld } from '../domain/term-keys.js';
 import type { Graph } from './graph.js';
 
 /** One hit of a vector or full-text search. */
@@ -86,6 +87,8 @@ interface MemoryContextRow {
 interface LexicalSearchRow {
   terms: { term: string; memoryCount: number; best: number | null }[];
   groupMemories: number;
+  /** The summed length of the group's memory texts; null while its count is under way (or before it was kept). */
+  groupLength: number | null;
   hits: LexicalHitsRow;
   context: MemoryContextRow[];
   entities: EntityRecord[];
@@ -117,17 +120,40 @@ export interface LexicalSearch {
   entities: EntityRecord[];
 }
 
-function hitsOf(row: LexicalHitsRow, asked: AskedTerm[]): LexicalHit[] {
-  return row.ids.map((id, i) => ({
+/**
+ * The search's hits, each with the query terms it holds and its bm25: Lucene's (over each term's best) for a
+ * summary, and for a memory the same measure with the group's own average length (domain/group-bm25.ts), where the
+ * group's statistics hold its length.
+ */
+function hitsOf(row: LexicalSearchRow, asked: AskedTerm[]): LexicalHit[] {
+  const { hits } = row;
+  const bm25 = memoryBm25(row, asked);
+  return hits.ids.map((id, i) => ({
     id,
-    level: row.levels[i] as string,
-    decay: row.decays[i] as number,
-    inPeriod: row.inPeriod[i] === true,
-    bm25: row.scores[i] as number,
-    terms: termsHeld(asked, row.texts[i] as string, row.speakers[i] || null),
-    speaker: row.speakers[i] || null,
-    sessionId: row.sessions[i] || null,
+    level: hits.levels[i] as string,
+    decay: hits.decays[i] as number,
+    inPeriod: hits.inPeriod[i] === true,
+    bm25: bm25.get(i) ?? (hits.scores[i] as number),
+    terms: termsHeld(asked, hits.texts[i] as string, hits.speakers[i] || null),
+    speaker: hits.speakers[i] || null,
+    sessionId: hits.sessions[i] || null,
   }));
+}
+
+/** The memory hits' bm25 by the group's statistics, by hit index; none where they do not hold its length. */
+function memoryBm25(row: LexicalSearchRow, asked: AskedTerm[]): Map<number, number> {
+  const { hits, groupLength, groupMemories } = row;
+  if (!groupLength || groupMemories <= 0) return new Map();
+  const memories = hits.ids.flatMap((_, i) => (hits.levels[i] === 'memory' ? [i] : []));
+  const scores = groupBm25(
+    memories.map((i) => termFrequencies(asked, hits.texts[i] as string, hits.speakers[i] || null)),
+    {
+      memories: groupMemories,
+      averageLength: groupLength / groupMemories,
+      termMemories: new Map(row.terms.map((t) => [t.term, t.memoryCount])),
+    },
+  );
+  return new Map(memories.map((i, j) => [i, scores[j] as number]));
 }
 
 /** The search's memory hits as turns, best first (a summary hit is none). */
@@ -323,6 +349,7 @@ export class RecallRepository {
       levels,
       terms,
       keys: [...new Set(asked.flatMap((a) => a.spellings.flat()))],
+      lengthKey: LENGTH_KEY,
       groupClause: groupClause(scope.groupId),
       bestOf: BEST_OF,
       boostScale: BOOST_SCALE,
@@ -346,7 +373,7 @@ export class RecallRepository {
     this.seeEntities(scope.groupId, row.entities);
     return {
       terms: row.terms.map(({ term, memoryCount, best }) => ({ term, memoryCount, found: best !== null })),
-      hits: hitsOf(row.hits, asked),
+      hits: hitsOf(row, asked),
       groupMemories: row.groupMemories,
       context: row.context.map(({ id, previous, next }) => ({
         id,

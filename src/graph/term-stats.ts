@@ -9,6 +9,9 @@ import type { Graph, Statement } from './graph.js';
  * (BM25's idf) from them, where it read up to 500 full-text hits a word to count them. Memories do not store their
  * keys: every writer computes them from a memory's text and speaker, the same way (domain/term-keys.ts).
  *
+ * Under one key that is no word (domain/term-keys.ts LENGTH_KEY) they keep the summed length of the group's memory
+ * texts instead, by the same writers and the same rule.
+ *
  * They are exact, kept by every writer of memories in the transaction of its write: ingest adds the keys of the
  * memories it created (cypher/ingest/write-batch.cypher), pruning takes out those of the memories it deletes
  * (graph/maintenance.ts), and deleting a group deletes its terms. A group's counts hold only its own memories.
@@ -50,11 +53,15 @@ function termStatement(name: string, groupId: string, memories: MemoryWords[]): 
 }
 
 /**
- * Migration 7's first step: every group with memories gets a cursor before its first id, once per database (see
- * cypher/schema/term-count-start.cypher for why that is exact, run again or not). The groups it started.
+ * The first step of a count of every group's terms (migration 7's, or migration 9's recount): every group with
+ * memories gets a cursor before its first id, once per database (see cypher/schema/term-count-start.cypher for why
+ * that is exact, run again or not). The groups it started.
  */
-export async function startTermCounts(graph: Pick<Graph, 'write'>): Promise<number> {
-  const [row] = await graph.write<{ groups: number }>('schema/term-count-start');
+export async function startTermCounts(
+  graph: Pick<Graph, 'write'>,
+  start: 'schema/term-count-start' | 'schema/term-recount-start' = 'schema/term-count-start',
+): Promise<number> {
+  const [row] = await graph.write<{ groups: number }>(start);
   return row?.groups ?? 0;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { decayedBefore } from '../../src/domain/decay.js';
 import { recallRequestSchema } from '../../src/domain/recall.js';
+import { LENGTH_KEY, textTerms } from '../../src/domain/term-keys.js';
 import { cypher, cypherStatements } from '../../src/graph/cypher.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/migrations.js';
@@ -110,5 +111,29 @@ describeNeo4j('migrations against Neo4j', () => {
 
     // Current now: nothing more to apply.
     expect((await strata.migrate()).applied).toEqual([]);
+  }, 120_000);
+
+  it("counts a version 8 database's terms again, with the texts' summed length its counts lack", async () => {
+    const length = async () =>
+      (
+        await strata.graph.read<{ term: string; memories: number }>('verify/terms-page', {
+          groupId: group,
+          afterTerm: '',
+          limit: 1_000_000,
+        })
+      ).find((t) => t.term === LENGTH_KEY)?.memories;
+    const summed = memories.reduce((sum, m) => sum + textTerms(m.text).length, 0);
+    expect(await length()).toBe(summed);
+    await strata.graph.write('test/version-8-data', { groupId: group, lengthKey: LENGTH_KEY });
+    expect(await length()).toBeUndefined();
+
+    const report = await strata.migrate();
+    expect(report).toMatchObject({ from: 8, to: SCHEMA_VERSION });
+    expect(report.applied).toEqual(
+      MIGRATIONS.filter((m) => m.version > 8).map((m) => `${m.version} ${m.name}`),
+    );
+    expect(await length()).toBe(summed);
+    const terms = (await strata.services.verify(group)).checks.find((c) => c.check === 'term-counts');
+    expect(terms).toMatchObject({ ok: true, findings: [] });
   }, 120_000);
 });

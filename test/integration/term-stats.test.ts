@@ -1,6 +1,12 @@
 import { expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
-import { countTermKeys, type TermCount, termCountRows } from '../../src/domain/term-keys.js';
+import {
+  countTermKeys,
+  LENGTH_KEY,
+  type TermCount,
+  termCountRows,
+  textTerms,
+} from '../../src/domain/term-keys.js';
 import { MaintenanceRepository } from '../../src/graph/maintenance.js';
 import { countGroupTerms, countTerms, type MemoryWords } from '../../src/graph/term-stats.js';
 import { at, NOW } from '../support/lisbon-trip.js';
@@ -61,6 +67,12 @@ describeNeo4j('term statistics against Neo4j', () => {
     expect(counts.find((c) => c.term === 'okafor')?.memories).toBe(10);
     // A stop word the index drops has no count.
     expect(counts.find((c) => c.term === 'the')).toBeUndefined();
+    // Under a key that is no word, the texts' summed length: "We planted the tomato near the tomato, note 0" keeps
+    // seven words, not the two "the".
+    expect(textTerms(batch[0]?.text as string).length).toBe(7);
+    expect(counts.find((c) => c.term === LENGTH_KEY)?.memories).toBe(
+      batch.reduce((sum, m) => sum + textTerms(m.text).length, 0),
+    );
 
     expect((await t.strata.services.ingest(g, batch)).created).toEqual([]);
     expect(await stored(g)).toEqual(counts);

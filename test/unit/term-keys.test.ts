@@ -3,11 +3,14 @@ import {
   askedName,
   askedWord,
   countTermKeys,
-  memoryTermKeys,
+  LENGTH_KEY,
+  memoryTerms,
   termCountRows,
+  termFrequencies,
   termKey,
   termKeys,
   termsHeld,
+  textTerms,
 } from '../../src/domain/term-keys.js';
 
 describe('termKey', () => {
@@ -34,18 +37,25 @@ describe('termKeys', () => {
   });
 });
 
-describe('memoryTermKeys', () => {
-  it('holds the keys of the text and of the speaker, sorted', () => {
-    expect(memoryTermKeys('Tomatoes are curling', 'Maria Silva')).toEqual([
-      'curl',
-      'maria',
-      'silva',
-      'tomato',
-    ]);
+describe('textTerms', () => {
+  it('counts each key as often as the text says it, and the words the index keeps as its length', () => {
+    const { counts, length } = textTerms('Plants, plants and more planted plants');
+    expect(Object.fromEntries(counts)).toEqual({ plant: 4, more: 1 });
+    // "and" is a stop word: the index keeps five of the six words.
+    expect(length).toBe(5);
+  });
+});
+
+describe('memoryTerms', () => {
+  it('holds the keys of the text and of the speaker, sorted, and the length of the text alone', () => {
+    expect(memoryTerms('Tomatoes are curling', 'Maria Silva')).toEqual({
+      keys: ['curl', 'maria', 'silva', 'tomato'],
+      length: 2,
+    });
   });
 
   it('holds the text alone for a speaker with no words', () => {
-    expect(memoryTermKeys('Tomatoes', '')).toEqual(['tomato']);
+    expect(memoryTerms('Tomatoes', '')).toEqual({ keys: ['tomato'], length: 1 });
   });
 });
 
@@ -57,6 +67,8 @@ describe('countTermKeys and termCountRows', () => {
       { text: 'Maria waters it', speaker: null },
     ]);
     expect(termCountRows(counts)).toEqual([
+      // Not a word: the texts' summed length (3 + 2 + 2 words the index keeps).
+      { term: LENGTH_KEY, memories: 7 },
       { term: 'ben', memories: 1 },
       { term: 'maria', memories: 2 },
       { term: 'more', memories: 1 },
@@ -71,6 +83,7 @@ describe('countTermKeys and termCountRows', () => {
     countTermKeys([{ text: 'tomatoes', speaker: 'ben' }], counts);
     expect(counts.get('tomato')).toBe(2);
     expect(counts.get('ana')).toBe(1);
+    expect(counts.get(LENGTH_KEY)).toBe(2);
   });
 });
 
@@ -100,5 +113,25 @@ describe('askedWord, askedName and termsHeld', () => {
   it('has nothing to hold for a word the index drops', () => {
     expect(askedWord('the').spellings).toEqual([]);
     expect(termsHeld([askedWord('the')], 'the end', null)).toEqual([]);
+  });
+});
+
+describe('termFrequencies', () => {
+  it("counts each asked term in the text by its best spelling, apart from the speaker's name", () => {
+    const asked = [
+      askedWord('plants'),
+      askedName('maria', [['maria'], ['maria', 'silva']]),
+      askedWord('lisbon'),
+    ];
+    const found = termFrequencies(asked, 'Plants, plants and more planted plants for Maria', 'Maria Silva');
+    expect(Object.fromEntries(found.inText)).toEqual({ plants: 4, maria: 1 });
+    expect([...found.bySpeaker]).toEqual(['maria']);
+    expect(found.length).toBe(6); // "and" and "for" are stop words
+  });
+
+  it('counts a spelling of several words by its scarcest word', () => {
+    const asked = [askedName('maria', [['maria', 'silva']])];
+    expect(termFrequencies(asked, 'Maria, Maria Silva', null).inText.get('maria')).toBe(1);
+    expect(termFrequencies(asked, 'Maria, Maria', null).inText.has('maria')).toBe(false);
   });
 });
