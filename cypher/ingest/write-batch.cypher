@@ -45,7 +45,7 @@ CALL (m, row, zeros, created) {
   END)
 }
 // Then the group's term statistics (graph/term-stats.ts): each key held by a memory this statement created adds one
-// to the group's count of memories holding it (row.terms: domain/term-keys.ts memoryTermKeys), and its text's
+// to the group's count of memories holding it (row.terms: domain/term-keys.ts memoryTerms), and its text's
 // length (row.length) to the group's summed length ($lengthKey), unless a count of the group's memories is still
 // under way and has not passed this id yet (g.termCursor: that count will take it). Keys come sorted, the length's
 // first, and are merged in that order, so two writers lock a group's terms in the same order.

@@ -176,6 +176,7 @@ export interface TermFrequencies {
   length: number;
 }
 
+/** What recall scores a memory hit by (domain/group-bm25.ts): the asked terms' counts in it, and its length. */
 export function termFrequencies(asked: AskedTerm[], text: string, speaker: string | null): TermFrequencies {
   const own = analysed.getOrSet(text, textTerms);
   const name = speaker ? analysed.getOrSet(speaker, textTerms).counts : NO_TERMS.counts;
