@@ -47,11 +47,13 @@ export function groupBm25(hits: readonly TermFrequencies[], group: GroupStatisti
   for (const byTerm of parts) {
     for (const [term, part] of byTerm) best.set(term, Math.max(best.get(term) ?? 0, part));
   }
+  // Per term, its idf over its best: what one unit of its frequency part is worth.
+  const weight = new Map<string, number>();
+  for (const [term, top] of best)
+    weight.set(term, idf(group.memories, group.termMemories.get(term) ?? 0) / top);
   return parts.map((byTerm) => {
     let score = 0;
-    for (const [term, part] of byTerm) {
-      score += (part / (best.get(term) as number)) * idf(group.memories, group.termMemories.get(term) ?? 0);
-    }
+    for (const [term, part] of byTerm) score += part * (weight.get(term) as number);
     return score;
   });
 }

@@ -184,12 +184,20 @@ export function termFrequencies(asked: AskedTerm[], text: string, speaker: strin
   const bySpeaker = new Set<string>();
   for (const { term, spellings } of asked) {
     let best = 0;
+    let named = false;
     for (const spelling of spellings) {
-      const counts = spelling.map((key) => own.counts.get(key) ?? 0);
-      if (counts.length > 0) best = Math.max(best, Math.min(...counts));
+      // Plain loops: this runs for every asked term of every hit of every recall.
+      let scarcest = Number.POSITIVE_INFINITY;
+      let inName = true;
+      for (const key of spelling) {
+        scarcest = Math.min(scarcest, own.counts.get(key) ?? 0);
+        inName &&= name.has(key);
+      }
+      if (scarcest > best && scarcest !== Number.POSITIVE_INFINITY) best = scarcest;
+      named ||= inName && spelling.length > 0;
     }
     if (best > 0) inText.set(term, best);
-    if (spellings.some((spelling) => spelling.every((key) => name.has(key)))) bySpeaker.add(term);
+    if (named) bySpeaker.add(term);
   }
   return { inText, bySpeaker, length: own.length };
 }
