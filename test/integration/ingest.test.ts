@@ -169,8 +169,9 @@ describeNeo4j('ingest against Neo4j', () => {
     expect(a?.embeddingType).toMatch(/^LIST<FLOAT/);
     expect(b?.id).toMatch(/^m_[0-9a-f]{32}$/);
     expect(b?.sessionId).toBeNull();
-    // The group's term counts (graph/term-stats.ts): cabin, lake, book, juli, ana; great, i, bring, canoe, ben.
-    expect(await counts(g)).toEqual({ Memory: 2, Term: 10 });
+    // The group's term counts (graph/term-stats.ts): cabin, lake, book, juli, ana; great, i, bring, canoe, ben; and
+    // the texts' summed length.
+    expect(await counts(g)).toEqual({ Memory: 2, Term: 11 });
   });
 
   it('stores each vector as the embedder made it, whether it was sent whole or as runs of zeros', async () => {
@@ -247,8 +248,8 @@ describeNeo4j('ingest against Neo4j', () => {
     }));
     const result = await strata.services.ingest(g, batch);
     expect(result.created).toHaveLength(600);
-    // A term count per key: the 600 numbers, message, about, allotment and the two speakers.
-    expect(await counts(g)).toEqual({ Memory: 600, Term: 605 });
+    // A term count per key: the 600 numbers, message, about, allotment and the two speakers; and the summed length.
+    expect(await counts(g)).toEqual({ Memory: 600, Term: 606 });
     const stored = await inspect(g, ['part-0', 'part-299', 'part-599']);
     expect(stored.map((m) => [m.id, m.embeddingSize, m.sessionPending])).toEqual([
       ['part-0', TEST_DIMENSION, true],

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { MemoryInput } from '../../src/domain/memory.js';
+import { LENGTH_KEY, memoryTerms } from '../../src/domain/term-keys.js';
 import type { SharedCommits } from '../../src/graph/shared-commits.js';
 import { describeNeo4j, useTestStrata } from './neo4j.js';
 
@@ -74,6 +75,7 @@ describeNeo4j('shared commits of cycles against Neo4j', () => {
             timezone: 'UTC',
             latestTs: '2024-05-06T09:00:00Z',
             dimension: t.strata.embedder.dimension,
+            lengthKey: LENGTH_KEY,
             memories: [
               {
                 id: `${groupId}-m1`,
@@ -83,6 +85,7 @@ describeNeo4j('shared commits of cycles against Neo4j', () => {
                 sessionId: null,
                 meta: null,
                 embedding: Array.from({ length: t.strata.embedder.dimension }, (_, i) => (i === 0 ? 1 : 0)),
+                ...(({ keys, length }) => ({ terms: keys, length }))(memoryTerms('one line', 'ana')),
               },
             ],
           });
