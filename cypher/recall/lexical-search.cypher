@@ -59,8 +59,13 @@ CALL () {
   OPTIONAL MATCH (t:Term {groupId: $groupId, term: key})
   RETURN collect({key: key, memories: coalesce(t.memories, 0)}) AS counts
 }
-WITH groupMemories, counts, g.termCursor IS NULL AS counted, datetime($periodFrom) AS periodFrom,
-  datetime($periodTo) AS periodTo, datetime($from) AS fromTime, datetime($to) AS toTime, datetime($asOf) AS asOfTime
+// The summed length of the group's memory texts ($lengthKey, one of $keys: domain/term-keys.ts LENGTH_KEY), by which
+// recall normalises a memory hit's term frequency (domain/group-bm25.ts); null while the group's count is under
+// way, when it holds only the memories counted so far.
+WITH groupMemories, counts, g.termCursor IS NULL AS counted,
+  CASE WHEN g.termCursor IS NULL THEN [c IN counts WHERE c.key = $lengthKey][0].memories END AS groupLength,
+  datetime($periodFrom) AS periodFrom, datetime($periodTo) AS periodTo, datetime($from) AS fromTime,
+  datetime($to) AS toTime, datetime($asOf) AS asOfTime
 UNWIND $terms AS asked
 CALL (asked) {
   WITH asked WHERE asked.best IS NULL
@@ -76,7 +81,8 @@ CALL (asked, counted) {
   WITH node WHERE node:Memory AND node.groupId = $groupId
   RETURN count(node) AS listed
 }
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, coalesce(asked.best, found) AS best,
+WITH groupMemories, groupLength, periodFrom, periodTo, fromTime, toTime, asOfTime, asked,
+  coalesce(asked.best, found) AS best,
   CASE
     WHEN NOT counted THEN listed
     WHEN asked.key IS NOT NULL THEN [c IN counts WHERE c.key = asked.key][0].memories
@@ -84,14 +90,14 @@ WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, coa
       memories IN [key IN spelling | [c IN counts WHERE c.key = key][0].memories] |
         CASE WHEN memories < least THEN memories ELSE least END))
   END AS held
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best,
+WITH groupMemories, groupLength, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best,
   CASE WHEN held > groupMemories THEN groupMemories ELSE held END AS memoryCount
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, memoryCount,
+WITH groupMemories, groupLength, periodFrom, periodTo, fromTime, toTime, asOfTime, asked, best, memoryCount,
   log(1 + (groupMemories - memoryCount + 0.5) / (memoryCount + 0.5)) AS idf
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime,
+WITH groupMemories, groupLength, periodFrom, periodTo, fromTime, toTime, asOfTime,
   collect({term: asked.term, memoryCount: memoryCount, best: best,
     boost: CASE WHEN best > 0 THEN toInteger(round(idf / best * $boostScale)) ELSE 0 END, clause: asked.clause}) AS terms
-WITH groupMemories, periodFrom, periodTo, fromTime, toTime, asOfTime, terms,
+WITH groupMemories, groupLength, periodFrom, periodTo, fromTime, toTime, asOfTime, terms,
   reduce(query = '', t IN terms | CASE WHEN t.boost > 0 THEN query + ' ' + t.clause + '^' + toString(t.boost)
     ELSE query END) AS disjunction
 CALL (disjunction, periodFrom, periodTo, fromTime, toTime, asOfTime) {
@@ -116,7 +122,7 @@ CALL (disjunction, periodFrom, periodTo, fromTime, toTime, asOfTime) {
     collect(CASE WHEN periodFrom IS NULL THEN false WHEN memory THEN node.ts >= periodFrom AND node.ts < periodTo
       ELSE node.endsAt > periodFrom AND node.startsAt < periodTo END) AS inPeriod
 }
-WITH groupMemories, [t IN terms | t {.term, .memoryCount, .best}] AS terms, nodes,
+WITH groupMemories, groupLength, [t IN terms | t {.term, .memoryCount, .best}] AS terms, nodes,
   {ids: ids, levels: levels, scores: scores, decays: decays, texts: texts, speakers: speakers, sessions: sessions,
     times: times, inPeriod: inPeriod}
     AS hits
@@ -156,13 +162,5 @@ CALL () {
     .id, .groupId, .kind, .name, .aliases, .mentions, .sessions,
     firstSeen: e.firstSeen, lastSeen: e.lastSeen
   }) AS entities
-}
-// The summed length of the group's memory texts (domain/term-keys.ts LENGTH_KEY), by which recall normalises a
-// memory hit's term frequency (domain/group-bm25.ts); null while the group's count is under way, when it holds only
-// the memories counted so far.
-CALL () {
-  OPTIONAL MATCH (g:Group {id: $groupId})
-  OPTIONAL MATCH (t:Term {groupId: $groupId, term: $lengthKey})
-  RETURN CASE WHEN g.termCursor IS NULL THEN t.memories END AS groupLength
 }
 RETURN terms, groupMemories, groupLength, hits, context, entities

@@ -348,7 +348,7 @@ export class RecallRepository {
       ...scope,
       levels,
       terms,
-      keys: [...new Set(asked.flatMap((a) => a.spellings.flat()))],
+      keys: [LENGTH_KEY, ...new Set(asked.flatMap((a) => a.spellings.flat()))],
       lengthKey: LENGTH_KEY,
       groupClause: groupClause(scope.groupId),
       bestOf: BEST_OF,
